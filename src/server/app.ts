@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/index.js';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
+import { clientDistFolder } from './paths.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { createSessionStore, registerSessionLoading, type SessionStore } from './plugins/sessions.js';
+import { registerRoutes } from './routes/index.js';
+import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
+import { createServices, type Services, type ServiceOverrides } from './services/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    secretBox: SecretBox;
+    sessions: SessionStore;
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already-open database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace outside-facing services (tests point them at local fakes). */
+  services?: ServiceOverrides;
+}
+
+/** Paths whose values must never reach a log line. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.clientSecret',
+  '*.appKey',
+  '*.access_token',
+  '*.client_secret',
+];
+
+/** The composition root: every plugin, service and route folder is wired here and only here. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 4 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Infrastructure.
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.database.url
+        ? { kind: 'postgres', url: config.database.url }
+        : { kind: 'pglite', dataDir: config.database.dataDir },
+    ));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const key = config.encryptionKey ?? loadOrCreateKeyFile(config.database.dataDir);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('secretBox', createSecretBox(key));
+  app.decorate('sessions', createSessionStore(database.db, config));
+  app.decorate('services', createServices({ app, config, db: database.db, overrides: options.services }));
+
+  // Cross-cutting concerns.
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  registerOriginCheck(app, { publicUrl: config.publicUrl, exemptPrefixes: ['/api/stripe/webhook', '/oidc/'] });
+  registerSessionLoading(app, database.db, config);
+
+  // Resources.
+  await registerRoutes(app);
+
+  // The built client (production): static files, and index.html for every other GET page.
+  const hasClient = fs.existsSync(path.join(clientDistFolder, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDistFolder, wildcard: false, index: false, maxAge: '1h' });
+  }
+  registerNotFoundHandler(app, { spaFallback: hasClient });
+  return app;
+}

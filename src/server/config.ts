@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable the server reads. `.env.example` documents each one. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default('./data'),
+    ENCRYPTION_KEY: optionalString,
+    SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(90),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_SCOPES: z.string().default('openid email profile'),
+    PROTECTED_ADMIN_EMAIL: z.email().default('master@callboard.test'),
+    SEED_DEMO_DATA: booleanFromEnv.optional(),
+    SERVICETITAN_AUTH_URL: optionalUrl,
+    SERVICETITAN_API_URL: optionalUrl,
+    SERVICETITAN_SIMULATOR: booleanFromEnv.optional(),
+    SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5050),
+    CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+    OPEN_METEO_API_KEY: optionalString,
+    TRUST_PROXY: booleanFromEnv.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'],
+        message: 'OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.ENCRYPTION_KEY) {
+        ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'required in production' });
+      }
+      if (!env.OIDC_ISSUER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'required in production (the built-in development identity provider refuses to run there)',
+        });
+      }
+      if (env.SERVICETITAN_SIMULATOR) {
+        ctx.addIssue({ code: 'custom', path: ['SERVICETITAN_SIMULATOR'], message: 'not allowed in production' });
+      }
+    }
+    if (env.ENCRYPTION_KEY && Buffer.from(env.ENCRYPTION_KEY, 'base64').length !== 32) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'must be 32 bytes, base64-encoded' });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PRICE_ID];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PRICE_ID' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PRICE_ID must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Public origin of the app, e.g. http://localhost:5000 (no trailing slash). */
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  database: { url: string | undefined; dataDir: string };
+  encryptionKey: Buffer | undefined;
+  session: { idleMs: number; absoluteMs: number };
+  oidc:
+    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string }
+    | { kind: 'development' };
+  protectedAdminEmail: string;
+  seedDemoData: boolean;
+  serviceTitan: {
+    authUrl: string | undefined;
+    apiUrl: string | undefined;
+    simulator: { enabled: boolean; port: number };
+  };
+  capacityRefreshMs: number;
+  stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string; apiUrl: string | undefined } | undefined;
+  weather: { openMeteoUrl: string; apiKey: string | undefined };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Parses the environment once; throws a ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const embedded = !env.DATABASE_URL;
+  const simulatorEnabled =
+    env.SERVICETITAN_SIMULATOR ?? (env.NODE_ENV !== 'production' && !env.SERVICETITAN_API_URL);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) },
+    encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
+    session: { idleMs: env.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            kind: 'external',
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            scopes: env.OIDC_SCOPES,
+          }
+        : { kind: 'development' },
+    protectedAdminEmail: env.PROTECTED_ADMIN_EMAIL.toLowerCase(),
+    seedDemoData: env.SEED_DEMO_DATA ?? (embedded && env.NODE_ENV !== 'production'),
+    serviceTitan: {
+      authUrl: env.SERVICETITAN_AUTH_URL,
+      apiUrl: env.SERVICETITAN_API_URL,
+      simulator: { enabled: simulatorEnabled, port: env.SERVICETITAN_SIMULATOR_PORT },
+    },
+    capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    weather: { openMeteoUrl: env.OPEN_METEO_URL.replace(/\/+$/, ''), apiKey: env.OPEN_METEO_API_KEY },
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model. Secrets (ServiceTitan client secret and app key) are stored only as
+ * AES-256-GCM envelopes (`*_enc` columns, see ../security/secret-box.ts).
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const roles = ['user', 'account_admin', 'master_admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const subscriptionStatuses = ['active', 'trialing', 'canceled', 'past_due', 'none'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const serviceTitanEnvironments = ['production', 'integration'] as const;
+export type ServiceTitanEnvironment = (typeof serviceTitanEnvironments)[number];
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  stClientId: text('st_client_id'),
+  stClientSecretEnc: text('st_client_secret_enc'),
+  stTenantId: text('st_tenant_id'),
+  stAppKeyEnc: text('st_app_key_enc'),
+  stEnvironment: text('st_environment', { enum: serviceTitanEnvironments }).notNull().default('production'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull().default('none'),
+  subscriptionCurrentPeriodEnd: timestamp('subscription_current_period_end', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: roles }).notNull().default('user'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_issuer_subject_idx').on(t.issuer, t.subject),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+/** Opaque session ids: the cookie holds the id, the table holds only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** In-flight OIDC sign-ins (state, nonce, PKCE verifier), keyed by a hash of a short-lived cookie. */
+export const loginAttempts = pgTable('login_attempts', {
+  idHash: text('id_hash').primaryKey(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  returnTo: text('return_to').notNull().default('/'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: roles }).notNull().default('user'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('invitations_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** ServiceTitan credentials a user added (seed "Credential"); a company's own sit on `companies`. */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    clientSecretEnc: text('client_secret_enc').notNull(),
+    tenantId: text('tenant_id'),
+    appKeyEnc: text('app_key_enc'),
+    environment: text('environment', { enum: serviceTitanEnvironments }).notNull().default('production'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('credentials_user_idx').on(t.userId)],
+);
+
+export const itemTypes = ['businessUnit', 'jobType'] as const;
+export type ItemType = (typeof itemTypes)[number];
+
+export const itemGroups = pgTable(
+  'item_groups',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: itemTypes }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('item_groups_user_type_idx').on(t.userId, t.type)],
+);
+
+const preferenceColumns = {
+  id: serial('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  customName: text('custom_name'),
+  groupId: integer('group_id').references(() => itemGroups.id, { onDelete: 'set null' }),
+  targetCapacity: integer('target_capacity').notNull().default(5),
+  day1Target: integer('day1_target').notNull().default(5),
+  day2Target: integer('day2_target').notNull().default(5),
+  day3Target: integer('day3_target').notNull().default(5),
+  ...timestamps,
+};
+
+export const businessUnitPreferences = pgTable(
+  'business_unit_preferences',
+  {
+    ...preferenceColumns,
+    businessUnitId: bigint('business_unit_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bu_prefs_user_item_idx').on(t.userId, t.businessUnitId),
+    check('bu_prefs_targets_positive', sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`),
+  ],
+);
+
+export const jobTypePreferences = pgTable(
+  'job_type_preferences',
+  {
+    ...preferenceColumns,
+    jobTypeId: bigint('job_type_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('jt_prefs_user_item_idx').on(t.userId, t.jobTypeId),
+    check('jt_prefs_targets_positive', sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`),
+  ],
+);
+
+/**
+ * Last result fetched from ServiceTitan per credential and window, shared by every app
+ * instance. `lease_*` lets exactly one instance refresh a key at a time.
+ */
+export const capacitySnapshots = pgTable('capacity_snapshots', {
+  key: text('key').primaryKey(),
+  payload: jsonb('payload'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+  lastError: jsonb('last_error'),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe events already applied, so webhook deliveries are idempotent. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import healthRoutes from './health/index.js';
+
+/** One folder per resource; each folder decides its own access rule with one hook. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+}

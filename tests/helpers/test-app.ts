@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import type { DatabaseHandle } from '../../src/server/db/index.js';
+import { companies, users, type Role } from '../../src/server/db/schema.js';
+import { SESSION_COOKIE } from '../../src/server/plugins/sessions.js';
+import type { ServiceOverrides } from '../../src/server/services/index.js';
+import { openTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Boots the real app in-process against a fresh database. Call `close()` in afterAll. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; services?: ServiceOverrides; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    SEED_DEMO_DATA: 'false',
+    SERVICETITAN_SIMULATOR: 'false',
+    ...options.env,
+  });
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({ config, database, services: options.services });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (ownsDatabase) await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+  companyId: number | null;
+  /** `cookie` header value carrying this user's session. */
+  cookie: string;
+}
+
+/** Creates a company row (no ServiceTitan credentials unless given). */
+export async function createCompany(
+  app: FastifyInstance,
+  values: Partial<typeof companies.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await app.db
+    .insert(companies)
+    .values({ name: `Company ${crypto.randomBytes(3).toString('hex')}`, ...values })
+    .returning({ id: companies.id });
+  return row!.id;
+}
+
+/** Seeds a user and a session directly in the database (no clicking through sign-in). */
+export async function createSignedInUser(
+  app: FastifyInstance,
+  values: { email?: string; role?: Role; companyId?: number | null; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const id = crypto.randomUUID();
+  const email = values.email ?? `user-${id.slice(0, 8)}@example.test`;
+  const role = values.role ?? 'user';
+  await app.db.insert(users).values({
+    id,
+    issuer: 'https://issuer.test',
+    subject: id,
+    email,
+    firstName: values.firstName ?? 'Test',
+    lastName: values.lastName ?? 'User',
+    role,
+    companyId: values.companyId ?? null,
+  });
+  const sessionId = await app.sessions.create(id, 'vitest');
+  return { id, email, role, companyId: values.companyId ?? null, cookie: `${SESSION_COOKIE}=${sessionId}` };
+}

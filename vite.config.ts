@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+
+export default defineConfig({
+  root: clientRoot,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': clientRoot } },
+  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
+  server: {
+    proxy: { '/api': 'http://localhost:5000', '/oidc': 'http://localhost:5000', '/healthz': 'http://localhost:5000' },
+  },
+});
