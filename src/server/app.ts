@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -15,6 +16,10 @@ import { createSessionStore, registerSessionLoading, type SessionStore } from '.
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
+import type { OidcSettings } from './services/identity/oidc-sign-in.js';
+import { seedDemoData } from './services/demo/seed-demo-data.js';
+import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
+import { createDevIdentityProvider } from '../../standins/dev-identity-provider/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +39,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace outside-facing services (tests point them at local fakes). */
   services?: ServiceOverrides;
+  /** Credentials of the sample ServiceTitan tenant the demo company is seeded with. */
+  demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -73,7 +80,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
   app.decorate('sessions', createSessionStore(database.db, config));
-  app.decorate('services', createServices({ app, config, db: database.db, overrides: options.services }));
+  // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
+  const redirectUri = `${config.publicUrl}/api/callback`;
+  let oidc: OidcSettings;
+  let devIdentityProvider: ReturnType<typeof createDevIdentityProvider> | undefined;
+  if (config.oidc.kind === 'external') {
+    oidc = { ...config.oidc, redirectUri };
+  } else {
+    const client = { clientId: 'call-board-dev', clientSecret: crypto.randomBytes(24).toString('base64url') };
+    devIdentityProvider = createDevIdentityProvider({
+      issuer: `${config.publicUrl}/oidc`,
+      client: { ...client, redirectUri, postLogoutRedirectUri: `${config.publicUrl}/` },
+    });
+    // prompt=login: the account picker shows on every sign-in, so switching demo accounts works.
+    oidc = { issuer: `${config.publicUrl}/oidc`, ...client, scopes: 'openid email profile', redirectUri, extraParams: { prompt: 'login' } };
+  }
+  app.decorate('services', createServices({ app, config, db: database.db, overrides: options.services, oidc }));
+
+  if (config.seedDemoData && devIdentityProvider) {
+    const seeded = await seedDemoData(database.db, {
+      secretBox: app.secretBox,
+      issuer: `${config.publicUrl}/oidc`,
+      protectedAdminEmail: config.protectedAdminEmail,
+      credential: options.demoServiceTitanCredential,
+    });
+    if (seeded) app.log.info('seeded the demo company and demo accounts');
+  }
 
   // Cross-cutting concerns.
   registerErrorHandler(app);
@@ -89,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessionLoading(app, database.db, config);
 
   // Resources.
+  if (devIdentityProvider) await app.register(devIdentityProvider.plugin);
   await registerRoutes(app);
 
   // The built client (production): static files, and index.html for every other GET page.

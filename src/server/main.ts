@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 
-/** Process entry: parse configuration, build the app, listen, shut down cleanly. */
+/** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -13,7 +13,21 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config });
+
+  // The sample ServiceTitan tenant of the embedded default: a stand-in speaking the real API on
+  // its own port; the product reaches it through SERVICETITAN_AUTH_URL/API_URL like any host.
+  let simulator: { authUrl: string; apiUrl: string; demoCredential: { clientId: string; clientSecret: string; tenantId: string; appKey: string }; close(): Promise<void> } | undefined;
+  if (config.serviceTitan.simulator.enabled) {
+    const { startServiceTitanSimulator } = await import('../../standins/servicetitan-simulator/index.js');
+    simulator = await startServiceTitanSimulator({ host: '127.0.0.1', port: config.serviceTitan.simulator.port, seed: 1 });
+    config = { ...config, serviceTitan: { ...config.serviceTitan, authUrl: simulator.authUrl, apiUrl: simulator.apiUrl } };
+  }
+
+  const app = await buildApp({ config, demoServiceTitanCredential: simulator?.demoCredential });
+  if (simulator) {
+    app.log.info(`sample ServiceTitan tenant (simulator) at ${simulator.apiUrl}`);
+    app.addHook('onClose', () => simulator.close());
+  }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -11,6 +12,8 @@ export interface Services {
   now: () => Date;
   /** The HTTP client for outside services. */
   fetch: typeof fetch;
+  /** Sign-in against the configured OpenID Connect provider. */
+  identity: OidcSignIn;
 }
 
 export interface ServiceOverrides {
@@ -23,8 +26,9 @@ export function createServices(deps: {
   config: Config;
   db: Database;
   overrides: ServiceOverrides | undefined;
+  oidc: OidcSettings;
 }): Services {
   const now = deps.overrides?.now ?? (() => new Date());
   const fetchImpl = deps.overrides?.fetch ?? globalThis.fetch;
-  return { now, fetch: fetchImpl };
+  return { now, fetch: fetchImpl, identity: createOidcSignIn(deps.oidc) };
 }

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { currentUserSchema } from '../../../shared/api/auth.js';
+import { loginAttempts } from '../../db/schema.js';
+import { unauthenticated } from '../../errors.js';
+import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
+import { signInUser } from '../../services/identity/sign-in-user.js';
+
+const LOGIN_COOKIE = 'cb_login';
+const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+/** Only same-site paths may be returned to after sign-in. */
+const safeReturnTo = (value: string | undefined) =>
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+
+/** Sign-in, sign-out and "who am I": public by design (they are how one becomes signed in). */
+export default async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  app.get(
+    '/api/login',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) },
+    },
+    async (request, reply) => {
+      let pending;
+      try {
+        pending = await app.services.identity.begin();
+      } catch (err) {
+        request.log.error({ err }, 'identity provider unreachable');
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('Sign-in is unavailable right now: the identity provider did not answer. Please try again shortly.');
+      }
+      const id = crypto.randomBytes(24).toString('base64url');
+      await app.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_TTL_MS)));
+      await app.db.insert(loginAttempts).values({
+        idHash: hashSessionId(id),
+        state: pending.state,
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+        returnTo: safeReturnTo(request.query.returnTo),
+      });
+      reply.setCookie(LOGIN_COOKIE, id, {
+        path: '/api/callback',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: LOGIN_TTL_MS / 1000,
+      });
+      return reply.redirect(pending.url, 302);
+    },
+  );
+
+  app.get('/api/callback', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const id = request.cookies[LOGIN_COOKIE];
+    reply.clearCookie(LOGIN_COOKIE, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure });
+    const query = request.query as Record<string, string | undefined>;
+    if (query.error) {
+      request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
+      return reply.redirect('/', 302);
+    }
+    if (!id) return reply.redirect('/api/login', 302);
+    const [attempt] = await app.db
+      .delete(loginAttempts)
+      .where(eq(loginAttempts.idHash, hashSessionId(id)))
+      .returning();
+    if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS) return reply.redirect('/api/login', 302);
+
+    let identity;
+    try {
+      const callbackUrl = new URL(request.url, app.config.publicUrl);
+      identity = await app.services.identity.complete(callbackUrl, attempt);
+    } catch (err) {
+      request.log.warn({ err }, 'sign-in callback rejected');
+      return reply
+        .status(400)
+        .type('text/plain; charset=utf-8')
+        .send('Sign-in could not be completed. Please go back and sign in again.');
+    }
+    const userId = await signInUser(app.db, identity, {
+      protectedAdminEmail: app.config.protectedAdminEmail,
+      now: app.services.now(),
+    });
+    // Rotate: whatever session this browser had ends; a fresh id is issued.
+    if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
+    const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
+    setSessionCookie(reply, app.config, sessionId);
+    return reply.redirect(attempt.returnTo, 302);
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    // A link on another site must not be able to sign people out.
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    if (request.sessionIdHash && !crossSite) await app.sessions.destroy(request.sessionIdHash);
+    if (!crossSite) clearSessionCookie(reply, app.config);
+    return reply.redirect('/', 302);
+  });
+
+  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
+    if (!request.user) throw unauthenticated();
+    return request.user;
+  });
+}

@@ -1,0 +1,52 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../../db/index.js';
+import { companies, users } from '../../db/schema.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+
+export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
+
+/**
+ * First start of the embedded default: one demo company wired to the sample ServiceTitan
+ * tenant, and the three demo accounts the development identity provider offers. Does nothing
+ * once any company or user exists.
+ */
+export async function seedDemoData(
+  db: Database,
+  options: {
+    secretBox: SecretBox;
+    /** The development identity provider's issuer, so the seeded users match its subjects. */
+    issuer: string;
+    protectedAdminEmail: string;
+    credential: Omit<ServiceTitanCredential, 'environment'> | undefined;
+  },
+): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(companies);
+  const [userRow] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0 || (userRow?.n ?? 0) > 0) return false;
+
+  await db.transaction(async (tx) => {
+    const { secretBox, credential } = options;
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: DEMO_COMPANY_NAME,
+        stClientId: credential?.clientId,
+        stClientSecretEnc: credential ? secretBox.seal(credential.clientSecret) : undefined,
+        stTenantId: credential?.tenantId,
+        stAppKeyEnc: credential ? secretBox.seal(credential.appKey) : undefined,
+        stEnvironment: 'integration',
+        subscriptionStatus: 'trialing',
+      })
+      .returning({ id: companies.id });
+    const demoUsers = [
+      { email: options.protectedAdminEmail, firstName: 'Morgan', lastName: 'Master', role: 'master_admin' as const, companyId: null },
+      { email: 'manager@demo-hvac.test', firstName: 'Dana', lastName: 'Manager', role: 'account_admin' as const, companyId: company!.id },
+      { email: 'csr@demo-hvac.test', firstName: 'Casey', lastName: 'Rep', role: 'user' as const, companyId: company!.id },
+    ];
+    await tx.insert(users).values(
+      demoUsers.map((u) => ({ id: crypto.randomUUID(), issuer: options.issuer, subject: u.email, ...u })),
+    );
+  });
+  return true;
+}

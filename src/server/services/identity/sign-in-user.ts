@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.js';
+import { invitations, users, type Role } from '../../db/schema.js';
+import type { VerifiedIdentity } from './oidc-sign-in.js';
+
+/**
+ * Creates or updates the user for a verified identity (issuer + subject, never e-mail alone),
+ * applies a pending invitation for the same e-mail, and makes the protected account a master
+ * admin. Returns the user id.
+ */
+export async function signInUser(
+  db: Database,
+  identity: VerifiedIdentity,
+  options: { protectedAdminEmail: string; now: Date },
+): Promise<string> {
+  const email = (identity.email ?? `${identity.subject}@unknown.invalid`).toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)))
+      .limit(1);
+    const [invitation] = await tx
+      .select()
+      .from(invitations)
+      .where(sql`lower(${invitations.email}) = ${email}`)
+      .limit(1);
+
+    let role: Role = existing?.role ?? 'user';
+    let companyId = existing?.companyId ?? null;
+    let firstName = identity.firstName ?? existing?.firstName ?? null;
+    let lastName = identity.lastName ?? existing?.lastName ?? null;
+    if (invitation) {
+      role = invitation.isAdmin && invitation.role === 'user' ? 'account_admin' : invitation.role;
+      companyId = invitation.companyId ?? companyId;
+      firstName = invitation.firstName;
+      lastName = invitation.lastName;
+      await tx.delete(invitations).where(eq(invitations.id, invitation.id));
+    }
+    if (email === options.protectedAdminEmail) role = 'master_admin';
+
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ email, firstName, lastName, role, companyId, lastSignInAt: options.now, updatedAt: options.now })
+        .where(eq(users.id, existing.id));
+      return existing.id;
+    }
+    const id = crypto.randomUUID();
+    await tx.insert(users).values({
+      id,
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email,
+      firstName,
+      lastName,
+      role,
+      companyId,
+      lastSignInAt: options.now,
+    });
+    return id;
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * What the rest of the server may know of ServiceTitan: this interface, its records and its
+ * error type. Everything else in this folder is the implementation.
+ */
+
+export interface ServiceTitanCredential {
+  clientId: string;
+  clientSecret: string;
+  tenantId: string;
+  appKey: string;
+  environment: 'production' | 'integration';
+}
+
+export interface StBusinessUnit {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+export interface StJobType {
+  id: number;
+  name: string;
+  active: boolean;
+  businessUnitIds: number[];
+}
+
+export interface StAppointment {
+  id: number;
+  jobId: number;
+  /** ISO-8601 UTC instant. */
+  start: string;
+  end: string;
+  status: 'Scheduled' | 'Dispatched' | 'Working' | 'Hold' | 'Done' | 'Canceled' | string;
+}
+
+export interface StJob {
+  id: number;
+  jobStatus: 'Scheduled' | 'Dispatched' | 'InProgress' | 'Hold' | 'Completed' | 'Canceled' | string;
+  businessUnitId: number | null;
+  jobTypeId: number | null;
+}
+
+export interface UtcWindow {
+  /** Inclusive, ISO-8601 UTC. */
+  startsOnOrAfter: string;
+  /** Exclusive, ISO-8601 UTC. */
+  startsBefore: string;
+}
+
+export interface ServiceTitanClient {
+  listBusinessUnits(): Promise<StBusinessUnit[]>;
+  listJobTypes(): Promise<StJobType[]>;
+  /** Every appointment starting in the window (all pages). */
+  listAppointments(window: UtcWindow): Promise<StAppointment[]>;
+  /** Every job with an appointment starting in the window (all pages). */
+  listJobs(window: UtcWindow): Promise<StJob[]>;
+}
+
+/** Creates clients; one token cache per credential lives behind it. */
+export interface ServiceTitanGateway {
+  clientFor(credential: ServiceTitanCredential): ServiceTitanClient;
+}
+
+export type ServiceTitanErrorKind =
+  | 'invalid_credentials' // token endpoint refused the client id/secret
+  | 'forbidden' // 403: a missing API scope or the tenant has not connected the app
+  | 'not_found' // 404, or a wrong tenant id
+  | 'rate_limited' // 429 after the retries allowed
+  | 'unavailable' // 5xx or network failure after retries
+  | 'timeout'
+  | 'bad_response'; // an answer that does not match the documented shape
+
+export class ServiceTitanError extends Error {
+  constructor(
+    readonly kind: ServiceTitanErrorKind,
+    message: string,
+    readonly detail: { status?: number; path?: string; missingPermission?: string } = {},
+  ) {
+    super(message);
+    this.name = 'ServiceTitanError';
+  }
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['user', 'account_admin', 'master_admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** `GET /api/auth/user` — the signed-in user (401 when signed out). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: roleSchema,
+  isAdmin: z.boolean(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
