@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.database.url).toBeUndefined();
+    expect(config.database.dataDir).toMatch(/data$/);
+    expect(config.oidc.kind).toBe('development');
+    expect(config.seedDemoData).toBe(true);
+    expect(config.serviceTitan.simulator.enabled).toBe(true);
+    expect(config.capacityRefreshMs).toBe(60_000);
+    expect(config.publicUrl).toBe('http://localhost:5000');
+  });
+
+  it('names an OIDC issuer without a client id', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
+      'OIDC_CLIENT_ID: OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+    ]);
+  });
+
+  it('lists every problem of a production configuration at once', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty' });
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^PORT:/)]),
+    );
+    const prodOnly = problemsOf({ NODE_ENV: 'production' });
+    expect(prodOnly).toEqual([
+      'ENCRYPTION_KEY: required in production',
+      'OIDC_ISSUER: required in production (the built-in development identity provider refuses to run there)',
+    ]);
+  });
+
+  it('refuses an encryption key of the wrong size', () => {
+    expect(problemsOf({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toEqual([
+      'ENCRYPTION_KEY: must be 32 bytes, base64-encoded',
+    ]);
+  });
+
+  it('refuses half a Stripe configuration', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([
+      'STRIPE_PRICE_ID: STRIPE_SECRET_KEY and STRIPE_PRICE_ID must be set together',
+    ]);
+  });
+
+  it('uses PostgreSQL and no demo seed when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x' });
+    expect(config.database.url).toBe('postgres://localhost/x');
+    expect(config.seedDemoData).toBe(false);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'board',
+      PUBLIC_URL: 'https://board.example.com/',
+      DATABASE_URL: 'postgres://db/board',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.serviceTitan.simulator.enabled).toBe(false);
+    expect(config.publicUrl).toBe('https://board.example.com');
+  });
+});
