@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/index.js'
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
 import { clientDistFolder } from './paths.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { createSessionStore, registerSessionLoading, type SessionStore } from './plugins/sessions.js';
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
@@ -111,12 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-  });
+  await registerRateLimits(app);
   registerOriginCheck(app, { publicUrl: config.publicUrl, exemptPrefixes: ['/api/stripe/webhook', '/oidc/'] });
   registerSessionLoading(app, database.db, config);
 

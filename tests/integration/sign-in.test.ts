@@ -126,3 +126,22 @@ describe('sign-in through the development identity provider', () => {
     expect(await res.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
   });
 });
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with a readable message after 30 sign-in callbacks a minute', async () => {
+    const t = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 31; i++) {
+        last = await t.app.inject({ method: 'GET', url: '/api/callback' });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
+      expect(last!.statusCode).toBe(429);
+      expect(last!.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/^Too many requests; try again in \d+ seconds$/) });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+
+/**
+ * Per-client request budgets for the API. Counters live in each instance's memory: a cache-like
+ * guard against floods, not shared state (a client spread over N instances gets N budgets).
+ * Routes may tighten their own (`config: { rateLimit }`), as sign-in does.
+ */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+  });
+}
