@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 /** Browser tests run the built product (npm run build) on its embedded defaults, in a fresh data dir. */
 const PORT = Number(process.env.E2E_PORT ?? 5099);
 const SIMULATOR_PORT = Number(process.env.E2E_SIMULATOR_PORT ?? 5098);
+const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT ?? 5097);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve('test-results', 'e2e-data');
 if (!process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -29,29 +30,50 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    command: 'node dist/server/src/server/main.js',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      SERVICETITAN_SIMULATOR_PORT: String(SIMULATOR_PORT),
-      LOG_LEVEL: 'warn',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
     },
   },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: [
+    {
+      // Weather comes from a local Open-Meteo stand-in: tests never reach the internet.
+      command: `node dist/server/standins/open-meteo/cli.js --port ${WEATHER_PORT}`,
+      url: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast?latitude=27.5&longitude=-82.5`,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
+      timeout: 30_000,
+      stdout: 'ignore',
+    },
+    {
+      command: 'node dist/server/src/server/main.js',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'development',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        SERVICETITAN_SIMULATOR_PORT: String(SIMULATOR_PORT),
+        LOG_LEVEL: 'warn',
+        OPEN_METEO_URL: `http://127.0.0.1:${WEATHER_PORT}`,
+      },
+    },
+  ],
 });

@@ -4,11 +4,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+const sharedRoot = fileURLToPath(new URL('./src/shared', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': clientRoot } },
+  resolve: { alias: { '@shared': sharedRoot, '@': clientRoot } },
   build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
   server: {
     proxy: { '/api': 'http://localhost:5000', '/oidc': 'http://localhost:5000', '/healthz': 'http://localhost:5000' },

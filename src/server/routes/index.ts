@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/index.js';
+import capacityRoutes from './capacity/index.js';
+import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
+import itemGroupRoutes from './item-groups/index.js';
+import preferenceRoutes from './preferences/index.js';
+import serviceTitanRoutes from './servicetitan/index.js';
+import weatherRoutes from './weather/index.js';
 
 /** One folder per resource; each folder decides its own access rule with one hook. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(weatherRoutes);
+  await app.register(fontRoutes);
+  await app.register(capacityRoutes);
+  await app.register(preferenceRoutes);
+  await app.register(itemGroupRoutes);
+  await app.register(serviceTitanRoutes);
 }

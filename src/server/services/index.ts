@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import { createCapacityService, type CapacityService } from './capacity/capacity-service.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
+import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
+import { createWeatherService, type WeatherService } from './weather/index.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -14,11 +17,19 @@ export interface Services {
   fetch: typeof fetch;
   /** Sign-in against the configured OpenID Connect provider. */
   identity: OidcSignIn;
+  /** ServiceTitan API clients (one token cache per credential), at the configured hosts. */
+  serviceTitan: ServiceTitanGateway;
+  /** Forecast per ZIP code from Open-Meteo, cached 10 minutes, placeholder on failure. */
+  weather: WeatherService;
+  /** Board numbers and ServiceTitan metadata from snapshots shared by all app instances. */
+  capacity: CapacityService;
 }
 
 export interface ServiceOverrides {
   now?: () => Date;
   fetch?: typeof fetch;
+  serviceTitan?: ServiceTitanGateway;
+  weather?: WeatherService;
 }
 
 export function createServices(deps: {
@@ -30,5 +41,31 @@ export function createServices(deps: {
 }): Services {
   const now = deps.overrides?.now ?? (() => new Date());
   const fetchImpl = deps.overrides?.fetch ?? globalThis.fetch;
-  return { now, fetch: fetchImpl, identity: createOidcSignIn(deps.oidc) };
+  const serviceTitan =
+    deps.overrides?.serviceTitan ??
+    createServiceTitanGateway({
+      fetch: fetchImpl,
+      now,
+      authUrl: deps.config.serviceTitan.authUrl,
+      apiUrl: deps.config.serviceTitan.apiUrl,
+      logger: deps.app.log.child({ service: 'servicetitan' }),
+    });
+  const weather =
+    deps.overrides?.weather ??
+    createWeatherService({
+      fetch: fetchImpl,
+      now,
+      log: deps.app.log.child({ service: 'weather' }),
+      openMeteoUrl: deps.config.weather.openMeteoUrl,
+      apiKey: deps.config.weather.apiKey,
+    });
+  const capacity = createCapacityService({
+    db: deps.db,
+    secretBox: deps.app.secretBox,
+    serviceTitan,
+    now,
+    refreshMs: deps.config.capacityRefreshMs,
+    logger: deps.app.log.child({ service: 'capacity' }),
+  });
+  return { now, fetch: fetchImpl, identity: createOidcSignIn(deps.oidc), serviceTitan, weather, capacity };
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: runs every benchmark in bench/ one after the other (each prints its own
+ * figures) and fails if any of them fails. Each can also be run alone: `npx tsx bench/<file>.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benches = ['capacity-throughput.ts', 'shared-refresh.ts'];
+
+let failed = 0;
+for (const file of benches) {
+  const started = Date.now();
+  console.log(`\n# bench/${file}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failed++;
+    console.log(`# bench/${file} FAILED (exit ${result.status ?? result.signal}) after ${seconds} s`);
+  } else {
+    console.log(`# bench/${file} done in ${seconds} s`);
+  }
+}
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,16 @@
+import { Board } from '@/features/dashboard/components/board';
+import { useAuth } from '@/hooks/use-auth';
+import { renderSettingsPanel } from '../settings-panel';
+
+/** `/` signed in: the live board. */
+export function DashboardPage() {
+  const { user, canEdit } = useAuth();
+  return (
+    <Board
+      signedIn
+      canEdit={canEdit}
+      isMasterAdmin={user?.role === 'master_admin'}
+      renderSettingsPanel={renderSettingsPanel}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Route, Switch } from 'wouter';
+import { FullPageLoader } from '@/components/layout/full-page-loader';
+import { Redirect } from '@/components/layout/redirect';
+import { DashboardPage } from './pages/dashboard-page';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+import { PlaceholderPage } from '@/features/placeholders/components/placeholder-page';
+import { PricingPage } from '@/features/pricing/components/pricing-page';
+import { LivePreviewPage } from './pages/live-preview-page';
+import { useAuth } from '@/hooks/use-auth';
+import { toast } from '@/hooks/use-toast';
+import { paths } from './routes';
+
+/** Non-admins who reach /admin go back to / with the seed's toast. */
+function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
+  useEffect(() => {
+    if (!isAdmin) toast({ title: 'Unauthorized', description: 'Admin access required', variant: 'destructive' });
+  }, [isAdmin]);
+  if (!isAdmin) return <Redirect to={paths.home} />;
+  return <>{children}</>;
+}
+
+/** The seed's route table (section 2) with its sign-in rules. */
+export function AppRouter() {
+  const { user, isLoading, isAdmin } = useAuth();
+  if (isLoading) return <FullPageLoader />;
+
+  if (!user) {
+    return (
+      <Switch>
+        <Route path={paths.customize} component={LivePreviewPage} />
+        <Route path={paths.pricing} component={PricingPage} />
+        <Route path={paths.home} component={LandingPage} />
+        <Route>
+          <Redirect to={paths.home} />
+        </Route>
+      </Switch>
+    );
+  }
+
+  return (
+    <Switch>
+      <Route path={paths.customize} component={LivePreviewPage} />
+      <Route path={paths.pricing} component={PricingPage} />
+      <Route path={paths.home} component={DashboardPage} />
+      <Route path={paths.admin}>
+        <AdminOnly isAdmin={isAdmin}>
+          <PlaceholderPage title={user.role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'} />
+        </AdminOnly>
+      </Route>
+      <Route path={paths.companies}>
+        <PlaceholderPage title="Companies" />
+      </Route>
+      <Route path={paths.businessUnits}>
+        <PlaceholderPage title="Business Unit Configuration" />
+      </Route>
+      <Route path={paths.jobTypes}>
+        <PlaceholderPage title="Job Type Configuration" />
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

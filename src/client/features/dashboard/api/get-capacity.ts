@@ -1,0 +1,41 @@
+import type { CapacityRequest, CapacityResponse } from '@shared/api/capacity';
+import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api';
+
+/** Every capacity query starts with this; invalidate it after preferences change. */
+export const CAPACITY_QUERY_KEY = ['/api/capacity'] as const;
+
+/** Seed: the board reloads every 60 s while signed in. */
+export const CAPACITY_REFRESH_MS = 60_000;
+
+export function capacityRequestFrom(settings: DashboardSettings): CapacityRequest {
+  return {
+    timezone: settings.timezone,
+    workdays: settings.workdays,
+    holidays: settings.holidays,
+    viewType: settings.viewType,
+  };
+}
+
+export function getCapacity(request: CapacityRequest, signal?: AbortSignal): Promise<CapacityResponse> {
+  return apiJson<CapacityResponse>('POST', '/api/capacity', request, { signal });
+}
+
+/**
+ * Capacity for the board. The view type is part of the key, so an answer for the previous view
+ * type lands in that key's cache and never reaches the screen (seed: discarded). While a new
+ * request runs, the previous numbers of the same view type stay up (no flicker).
+ */
+export function useCapacity(settings: DashboardSettings, enabled: boolean) {
+  const request = capacityRequestFrom(settings);
+  return useQuery({
+    queryKey: [...CAPACITY_QUERY_KEY, request.viewType, request.timezone, request.workdays, request.holidays],
+    queryFn: ({ signal }) => getCapacity(request, signal),
+    enabled,
+    refetchInterval: enabled ? CAPACITY_REFRESH_MS : false,
+    refetchIntervalInBackground: true,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === request.viewType ? previous : undefined,
+  });
+}

@@ -1,0 +1,31 @@
+import { CircleAlert, Clock } from 'lucide-react';
+
+export function ErrorBanner({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="error-banner"
+      className="flex items-start gap-3 rounded-lg border border-red-500/60 bg-red-950/80 px-4 py-3 text-red-100"
+    >
+      <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-400" aria-hidden />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** Says plainly that the numbers are old and why, so a frozen screen is never silent. */
+export function StaleBanner({ age, reason }: { age: string | null; reason: string | null }) {
+  return (
+    <div
+      role="status"
+      data-testid="stale-banner"
+      className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 px-4 py-2 text-amber-100"
+    >
+      <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-400" aria-hidden />
+      <p>
+        {age ? `These numbers are from ${age}` : 'These numbers are not current'}
+        {reason ? ` — ${reason}` : ''}. The board keeps trying every minute.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { backgroundCss } from '@shared/settings/dashboard-settings';
+import { UNKNOWN_CONDITION, UNKNOWN_TEMPERATURE } from '@shared/weather/placeholder-weather';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useNow } from '../hooks/use-now';
+import { describeAge, formatClock } from '../lib/describe-age';
+import { HelpTip } from './help-tip';
+import { WeatherIcon } from './weather-icon';
+import { ZipEditor } from './zip-editor';
+
+export function BoardFooter({
+  settings,
+  editable,
+  fetchedAt,
+  stale,
+  isRefreshing,
+  onRefresh,
+  currentWeather,
+  locationName,
+  onZipChange,
+}: {
+  settings: DashboardSettings;
+  editable: boolean;
+  fetchedAt: Date | null;
+  stale: boolean;
+  isRefreshing: boolean;
+  onRefresh: () => void;
+  currentWeather: { temperature: number | null; condition: string } | undefined;
+  locationName: string | undefined;
+  onZipChange: (zip: string) => void;
+}) {
+  const now = useNow(5_000);
+  const { appearance } = settings;
+  const condition = currentWeather?.condition ?? UNKNOWN_CONDITION;
+  const temperature =
+    currentWeather?.temperature === null || currentWeather?.temperature === undefined
+      ? UNKNOWN_TEMPERATURE
+      : String(Math.round(currentWeather.temperature));
+  return (
+    <footer
+      className="flex shrink-0 flex-wrap items-center justify-between gap-x-[1.5em] gap-y-1 px-[1.2em] py-[0.5em] text-[0.95em]"
+      style={{
+        background: backgroundCss(appearance.footerBgColor, appearance.footerGradient),
+        color: appearance.footerTextColor,
+      }}
+      data-testid="board-footer"
+    >
+      <div className="flex items-center gap-[1em]">
+        <span data-testid="last-updated">
+          Last updated: {fetchedAt ? formatClock(fetchedAt, settings.timezone) : '--'}
+        </span>
+        <span
+          data-testid="data-age"
+          className={cn('opacity-80', stale && 'font-semibold text-amber-400 opacity-100')}
+          aria-live="polite"
+        >
+          {fetchedAt ? `Data fetched ${describeAge(fetchedAt, now)}` : 'Waiting for data'}
+        </span>
+      </div>
+      <div className="flex items-center gap-[0.8em]">
+        <HelpTip text="Current weather at the board's ZIP code">
+          <span className="inline-flex items-center gap-1.5" data-testid="current-weather">
+            <WeatherIcon condition={condition} className="h-[1.2em] w-[1.2em]" aria-hidden />
+            <span className="tabular-nums">{temperature}°F</span>
+            <span className="opacity-80">{condition}</span>
+          </span>
+        </HelpTip>
+        {locationName && <span className="hidden opacity-70 sm:inline">{locationName}</span>}
+        <ZipEditor zip={settings.zipCode} editable={editable} onChange={onZipChange} />
+        <HelpTip text="Reload the numbers now (they also reload every 60 seconds)">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Refresh"
+            data-testid="refresh-button"
+            onClick={onRefresh}
+            className="h-[2em] w-[2em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.1em]"
+          >
+            <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
+          </Button>
+        </HelpTip>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,161 @@
+import { nextDateFormat } from '@shared/calendar/date-formats';
+import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from '@shared/capacity/sort-rows';
+import { isValidTimeZone } from '@shared/calendar/time-zone';
+import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useBoardAppearance } from '@/hooks/use-board-appearance';
+import { useDashboardLock } from '@/hooks/use-dashboard-lock';
+import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
+import { weatherTimeZone, useWeather } from '../api/get-weather';
+import { useBoardData } from '../hooks/use-board-data';
+import { useNow } from '../hooks/use-now';
+import { describeAge, formatClock } from '../lib/describe-age';
+import { ErrorBanner, StaleBanner } from './board-banners';
+import { BoardFooter } from './board-footer';
+import { BoardHeader } from './board-header';
+import { DayCard } from './day-card';
+import { HelpModeProvider } from './help-tip';
+import { SideMenu } from './side-menu';
+
+/** What the board hands to the settings panel (built in features/settings, composed by the app). */
+export interface SettingsPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  canEdit: boolean;
+  settings: DashboardSettings;
+  onChange: (update: SettingsUpdate) => void;
+}
+
+const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
+
+export function Board({
+  signedIn,
+  canEdit,
+  isMasterAdmin = false,
+  renderSettingsPanel,
+  banner,
+}: {
+  signedIn: boolean;
+  /** May change board settings in the settings panel (account and master admins; anyone in the preview). */
+  canEdit: boolean;
+  isMasterAdmin?: boolean;
+  renderSettingsPanel?: (props: SettingsPanelProps) => ReactNode;
+  /** Shown above the day cards (the live preview's welcome). */
+  banner?: ReactNode;
+}) {
+  const { settings, updateSettings } = useDashboardSettings();
+  const { locked, toggleLock } = useDashboardLock();
+  const [helpMode, setHelpMode] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const style = useBoardAppearance(settings);
+  const data = useBoardData(settings, signedIn);
+  const weather = useWeather(settings.zipCode);
+  const now = useNow(15_000);
+
+  // The lock guards a signed-in company's board; the anonymous preview is always editable.
+  const editable = !signedIn || !locked;
+
+  // Seed: when the ZIP's time zone differs from the setting, the setting follows the ZIP.
+  const zipZone = weatherTimeZone(weather.data);
+  useEffect(() => {
+    if (zipZone && isValidTimeZone(zipZone) && zipZone !== settings.timezone) {
+      updateSettings({ timezone: zipZone });
+    }
+  }, [zipZone, settings.timezone, updateSettings]);
+
+  const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
+  const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));
+  const staleAge = data.fetchedAt
+    ? `${formatClock(data.fetchedAt, settings.timezone)} (${describeAge(data.fetchedAt, now)})`
+    : null;
+
+  return (
+    <HelpModeProvider value={helpMode}>
+      <div
+        className="flex min-h-screen flex-col xl:h-screen xl:overflow-hidden"
+        style={style}
+        data-testid="board"
+      >
+        <BoardHeader
+          settings={settings}
+          editable={editable}
+          signedIn={signedIn}
+          locked={locked}
+          helpMode={helpMode}
+          onToggleLock={toggleLock}
+          onToggleHelp={() => setHelpMode((h) => !h)}
+          onOpenSettings={() => setSettingsOpen(true)}
+          onChange={updateSettings}
+          menu={
+            <SideMenu
+              signedIn={signedIn}
+              isMasterAdmin={isMasterAdmin}
+              locked={locked}
+              onToggleLock={toggleLock}
+              helpMode={helpMode}
+              onToggleHelp={() => setHelpMode((h) => !h)}
+              onOpenSettings={() => setSettingsOpen(true)}
+            />
+          }
+        />
+
+        <main className="flex flex-1 flex-col gap-[0.8em] p-[1em] xl:min-h-0">
+          {banner}
+          {data.error && <ErrorBanner message={data.error} />}
+          {data.stale && !data.error && <StaleBanner age={staleAge} reason={data.staleReason} />}
+          {data.isLoading ? (
+            <div className="flex flex-1 items-center justify-center gap-3 py-16 text-[1.2em]" role="status">
+              <LoaderCircle className="h-[1.5em] w-[1.5em] animate-spin" aria-hidden />
+              Loading capacity data...
+            </div>
+          ) : (
+            <div
+              className="grid grid-cols-1 gap-[1em] lg:grid-cols-2 xl:min-h-0 xl:flex-1 xl:grid-cols-3"
+              data-testid="day-grid"
+            >
+              {data.days.map((day, index) => (
+                <DayCard
+                  key={day.date}
+                  day={day}
+                  dateFormat={settings.dateFormat}
+                  dateEditable={editable}
+                  onCycleDateFormat={() => updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }))}
+                  weather={weatherByDate.get(day.date)}
+                  weatherThresholds={settings.weatherThresholds}
+                  useWeatherColors={settings.useWeatherColors}
+                  targetPercent={settings.targetCapacity[TARGET_KEYS[index] ?? 'day3']}
+                  sort={sort}
+                  onSort={onSort}
+                />
+              ))}
+            </div>
+          )}
+        </main>
+
+        <BoardFooter
+          settings={settings}
+          editable={editable}
+          fetchedAt={data.fetchedAt}
+          stale={data.stale}
+          isRefreshing={data.isRefreshing}
+          onRefresh={() => {
+            data.refresh();
+            void weather.refetch();
+          }}
+          currentWeather={weather.data?.current ?? undefined}
+          locationName={weather.data?.location?.name}
+          onZipChange={(zipCode) => updateSettings({ zipCode })}
+        />
+      </div>
+      {renderSettingsPanel?.({
+        open: settingsOpen,
+        onOpenChange: setSettingsOpen,
+        canEdit,
+        settings,
+        onChange: updateSettings,
+      })}
+    </HelpModeProvider>
+  );
+}

@@ -1,0 +1,102 @@
+import { formatDay } from '@shared/calendar/date-formats';
+import { capacityTotals } from '@shared/capacity/totals';
+import type { SortKey, SortState } from '@shared/capacity/sort-rows';
+import { temperatureLevel } from '@shared/weather/temperature-level';
+import { cn } from '@/lib/utils';
+import type { WeatherDay } from '../api/get-weather';
+import { weekdayOf, type BoardDay } from '../lib/board-day';
+import { CapacityGauge } from './capacity-gauge';
+import { CapacityTable } from './capacity-table';
+import { HelpTip } from './help-tip';
+import { WeatherIcon } from './weather-icon';
+
+const TEMPERATURE_CLASS = { hot: 'text-orange-400', cold: 'text-sky-400', normal: '' } as const;
+
+export function DayCard({
+  day,
+  dateFormat,
+  onCycleDateFormat,
+  dateEditable,
+  weather,
+  weatherThresholds,
+  useWeatherColors,
+  targetPercent,
+  sort,
+  onSort,
+}: {
+  day: BoardDay;
+  dateFormat: string;
+  onCycleDateFormat: () => void;
+  dateEditable: boolean;
+  weather: WeatherDay | undefined;
+  weatherThresholds: { hotTemp: number; coldTemp: number };
+  useWeatherColors: boolean;
+  targetPercent: number;
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+}) {
+  const totals = capacityTotals(day.items);
+  const colorOf = (t: number) => (useWeatherColors ? TEMPERATURE_CLASS[temperatureLevel(t, weatherThresholds)] : '');
+  return (
+    <section
+      className="flex min-h-0 flex-col rounded-xl border border-border bg-card/95 p-[1.1em] text-card-foreground shadow-lg xl:text-[1.2em]"
+      data-testid="day-card"
+      aria-label={`${weekdayOf(day.date)} ${day.date}`}
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-[1.9em] font-bold leading-tight" data-testid="day-weekday">
+            {weekdayOf(day.date)}
+          </h2>
+          <HelpTip text={dateEditable ? 'Click to change the date format' : 'Unlock the dashboard to change the date format'}>
+            <button
+              type="button"
+              onClick={dateEditable ? onCycleDateFormat : undefined}
+              aria-disabled={!dateEditable}
+              className={cn(
+                'text-[1.05em] text-muted-foreground',
+                dateEditable ? 'hover:text-foreground hover:underline' : 'cursor-default',
+              )}
+              data-testid="day-date"
+            >
+              {formatDay(day.date, dateFormat)}
+            </button>
+          </HelpTip>
+        </div>
+        {weather && (
+          <HelpTip text="Forecast high / low for this day">
+            <div className="flex items-center gap-2 text-right" data-testid="day-weather">
+              <WeatherIcon condition={weather.condition} className="h-[2.2em] w-[2.2em] text-sky-300" aria-hidden />
+              <div className="leading-tight">
+                <div className="text-[1.15em] font-semibold">
+                  <span className={colorOf(weather.highTemp)}>{Math.round(weather.highTemp)}°</span>
+                  <span className="text-muted-foreground"> / </span>
+                  <span className={colorOf(weather.lowTemp)}>{Math.round(weather.lowTemp)}°</span>
+                </div>
+                <div className="text-[0.85em] text-muted-foreground">{weather.condition}</div>
+              </div>
+            </div>
+          </HelpTip>
+        )}
+      </header>
+
+      <HelpTip text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}>
+        <div className="my-[0.6em] flex flex-col items-center">
+          <CapacityGauge percent={totals.percent} targetPercent={targetPercent} />
+          <div className="-mt-[0.4em] text-center leading-none">
+            <span className="text-[2.4em] font-extrabold tabular-nums" data-testid="day-percent">
+              {totals.percent}%
+            </span>
+            <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
+              {totals.scheduled} of {totals.target} booked
+            </div>
+          </div>
+        </div>
+      </HelpTip>
+
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <CapacityTable items={day.items} sort={sort} onSort={onSort} />
+      </div>
+    </section>
+  );
+}

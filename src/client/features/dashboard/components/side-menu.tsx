@@ -1,0 +1,140 @@
+import {
+  Building2,
+  CircleHelp,
+  CreditCard,
+  Layers,
+  Lock,
+  LockOpen,
+  LogIn,
+  LogOut,
+  Menu,
+  Moon,
+  Settings,
+  Sun,
+  Users,
+  Wrench,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { authUrls, paths } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useTheme } from '@/hooks/use-theme';
+import { startSubscription } from '../api/start-subscription';
+
+function MenuItem({ icon, children, onClick }: { icon: ReactNode; children: ReactNode; onClick?: () => void }) {
+  return (
+    <Button variant="ghost" className="h-11 w-full justify-start gap-3 text-base" onClick={onClick}>
+      {icon}
+      {children}
+    </Button>
+  );
+}
+
+function MenuLink({ icon, href, children }: { icon: ReactNode; href: string; children: ReactNode }) {
+  return (
+    <Button asChild variant="ghost" className="h-11 w-full justify-start gap-3 text-base">
+      <Link href={href}>
+        {icon}
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+/** The seed's side menu; anonymous visitors see only Settings, the theme toggle and Sign In. */
+export function SideMenu({
+  signedIn,
+  isMasterAdmin,
+  locked,
+  onToggleLock,
+  helpMode,
+  onToggleHelp,
+  onOpenSettings,
+}: {
+  signedIn: boolean;
+  isMasterAdmin: boolean;
+  locked: boolean;
+  onToggleLock: () => void;
+  helpMode: boolean;
+  onToggleHelp: () => void;
+  onOpenSettings: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { theme, toggleTheme } = useTheme();
+  const close = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        data-testid="menu-button"
+        className="h-[2.6em] w-[2.6em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.3em]"
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden />
+      </Button>
+      <Sheet open={open} onOpenChange={setOpen}>
+        <SheetContent side="right" className="w-80 sm:max-w-sm">
+          <SheetHeader className="mb-4">
+            <SheetTitle>Menu</SheetTitle>
+            <SheetDescription className="sr-only">Board actions and pages</SheetDescription>
+          </SheetHeader>
+          <nav className="flex flex-col gap-1" data-testid="side-menu">
+            <MenuItem icon={<Settings aria-hidden />} onClick={close(onOpenSettings)}>
+              Settings
+            </MenuItem>
+            {signedIn && (
+              <>
+                <MenuItem icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />} onClick={close(onToggleLock)}>
+                  {locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
+                </MenuItem>
+                <MenuItem icon={<CircleHelp aria-hidden />} onClick={close(onToggleHelp)}>
+                  {helpMode ? 'Hide Help' : 'Show Help'}
+                </MenuItem>
+              </>
+            )}
+            <MenuItem icon={theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />} onClick={toggleTheme}>
+              {theme === 'dark' ? 'Light Mode' : 'Dark Mode'}
+            </MenuItem>
+            {signedIn ? (
+              <>
+                <div className="my-2 h-px bg-border" />
+                <MenuLink icon={<Layers aria-hidden />} href={paths.businessUnits}>
+                  Business Unit Configuration
+                </MenuLink>
+                <MenuLink icon={<Wrench aria-hidden />} href={paths.jobTypes}>
+                  Job Type Configuration
+                </MenuLink>
+                {/* Seed: listed for every signed-in user; /admin itself turns non-admins away. */}
+                <MenuLink icon={<Users aria-hidden />} href={paths.admin}>
+                  Manage Users
+                </MenuLink>
+                {isMasterAdmin && (
+                  <MenuLink icon={<Building2 aria-hidden />} href={paths.companies}>
+                    Companies
+                  </MenuLink>
+                )}
+                <MenuItem icon={<CreditCard aria-hidden />} onClick={close(() => void startSubscription())}>
+                  Subscription
+                </MenuItem>
+                <div className="my-2 h-px bg-border" />
+                <MenuItem icon={<LogOut aria-hidden />} onClick={() => window.location.assign(authUrls.logout)}>
+                  Logout
+                </MenuItem>
+              </>
+            ) : (
+              <MenuItem icon={<LogIn aria-hidden />} onClick={() => window.location.assign(authUrls.login)}>
+                Sign In
+              </MenuItem>
+            )}
+          </nav>
+        </SheetContent>
+      </Sheet>
+    </>
+  );
+}

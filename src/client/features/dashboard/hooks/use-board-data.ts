@@ -1,0 +1,96 @@
+import { displayDays } from '@shared/calendar/display-days';
+import { sampleCapacityDays } from '@shared/capacity/sample-data';
+import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '@/hooks/use-toast';
+import { useCapacity } from '../api/get-capacity';
+import type { BoardDay } from '../lib/board-day';
+
+export const CAPACITY_ERROR_FALLBACK = 'Failed to fetch capacity data';
+
+export interface BoardData {
+  days: BoardDay[];
+  /** First load with nothing to show yet. */
+  isLoading: boolean;
+  /** A reload is running while the previous numbers stay on screen. */
+  isRefreshing: boolean;
+  error: string | null;
+  /** The numbers are older than they should be because ServiceTitan failed. */
+  stale: boolean;
+  staleReason: string | null;
+  /** When these numbers were read from ServiceTitan (or generated, for sample data). */
+  fetchedAt: Date | null;
+  isSample: boolean;
+  refresh: () => void;
+}
+
+function sampleDays(settings: DashboardSettings, now: Date): BoardDay[] {
+  let dates: string[];
+  try {
+    dates = displayDays({
+      now,
+      timeZone: settings.timezone,
+      workdays: settings.workdays,
+      holidays: settings.holidays,
+    }).map((d) => d.date);
+  } catch {
+    dates = [];
+  }
+  const samples = sampleCapacityDays(settings.viewType, dates.length);
+  return dates.map((date, i) => ({ date, items: samples[i]?.data ?? [] }));
+}
+
+/** Live capacity when signed in, the shared sample data when not; same shape either way. */
+export function useBoardData(settings: DashboardSettings, signedIn: boolean): BoardData {
+  const query = useCapacity(settings, signedIn);
+  const [sampleTime, setSampleTime] = useState(() => new Date());
+
+  const sample = useMemo(
+    () => (signedIn ? [] : sampleDays(settings, sampleTime)),
+    [signedIn, settings, sampleTime],
+  );
+
+  const response = query.data;
+  const error = signedIn
+    ? query.error
+      ? query.error.message || CAPACITY_ERROR_FALLBACK
+      : response?.error !== undefined
+        ? response.error || CAPACITY_ERROR_FALLBACK
+        : null
+    : null;
+
+  // One destructive toast per new error (not one a minute while the same failure lasts).
+  const lastToasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (error && error !== lastToasted.current) {
+      toast({ title: 'Error', description: error, variant: 'destructive' });
+    }
+    lastToasted.current = error;
+  }, [error]);
+
+  if (!signedIn) {
+    return {
+      days: sample,
+      isLoading: false,
+      isRefreshing: false,
+      error: null,
+      stale: false,
+      staleReason: null,
+      fetchedAt: sampleTime,
+      isSample: true,
+      refresh: () => setSampleTime(new Date()),
+    };
+  }
+
+  return {
+    days: (response?.days ?? []).map((d) => ({ date: d.date, items: d.data })),
+    isLoading: query.isPending,
+    isRefreshing: query.isFetching && !query.isPending,
+    error,
+    stale: response?.stale ?? false,
+    staleReason: response?.staleReason ?? null,
+    fetchedAt: response?.fetchedAt ? new Date(response.fetchedAt) : null,
+    isSample: false,
+    refresh: () => void query.refetch(),
+  };
+}

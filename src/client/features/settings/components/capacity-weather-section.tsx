@@ -1,0 +1,292 @@
+import {
+  clampTarget,
+  isCompleteZip,
+  parseThreshold,
+  sanitizeZip,
+  targetOnBlur,
+  type TargetDay,
+  type ViewType,
+} from '@shared/settings/dashboard-settings';
+import { Gauge } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { useDraft } from '../hooks/use-draft';
+import { SettingsGroup, SettingsSection } from './settings-section';
+import type { SectionProps } from './section-props';
+
+const TARGET_DAYS: { day: TargetDay; label: string }[] = [
+  { day: 'day1', label: 'Day 1' },
+  { day: 'day2', label: 'Day 2' },
+  { day: 'day3', label: 'Day 3' },
+];
+
+const MIN_TEMPERATURE = -100;
+const MAX_TEMPERATURE = 200;
+
+const VIEW_TYPE_LABELS: Record<ViewType, string> = {
+  businessUnit: 'Business Units',
+  jobType: 'Job Types',
+};
+
+export function CapacityWeatherSection({ settings, update, disabled }: SectionProps) {
+  return (
+    <SettingsSection
+      title="Capacity & Weather"
+      description="Targets, grouping, ZIP code and temperature colors"
+      icon={Gauge}
+      defaultOpen
+    >
+      <SettingsGroup
+        label="Target capacity"
+        hint="Percent of each day's target that counts as fully booked (0-100)."
+      >
+        <div className="grid grid-cols-3 gap-3">
+          {TARGET_DAYS.map(({ day, label }) => (
+            <TargetInput
+              key={day}
+              day={day}
+              label={label}
+              value={settings.targetCapacity[day]}
+              disabled={disabled}
+              onCommit={(value) =>
+                update((current) => ({
+                  ...current,
+                  targetCapacity: { ...current.targetCapacity, [day]: value },
+                }))
+              }
+            />
+          ))}
+        </div>
+      </SettingsGroup>
+
+      <SettingsGroup label="View type" htmlFor="settings-view-type">
+        <Select
+          value={settings.viewType}
+          disabled={disabled}
+          onValueChange={(value) =>
+            update((current) => ({ ...current, viewType: value as ViewType }))
+          }
+        >
+          <SelectTrigger id="settings-view-type" aria-label="View type">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(Object.keys(VIEW_TYPE_LABELS) as ViewType[]).map((viewType) => (
+              <SelectItem key={viewType} value={viewType}>
+                {VIEW_TYPE_LABELS[viewType]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </SettingsGroup>
+
+      <ZipCodeInput
+        zipCode={settings.zipCode}
+        disabled={disabled}
+        onCommit={(zipCode) => update((current) => ({ ...current, zipCode }))}
+      />
+
+      <WeatherColorFields settings={settings} update={update} disabled={disabled} />
+    </SettingsSection>
+  );
+}
+
+function TargetInput({
+  day,
+  label,
+  value,
+  disabled,
+  onCommit,
+}: {
+  day: TargetDay;
+  label: string;
+  value: number;
+  disabled: boolean;
+  onCommit(value: number): void;
+}) {
+  const draft = useDraft(String(value));
+  const id = `settings-target-${day}`;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          disabled={disabled}
+          value={draft.text}
+          className="pr-8 tabular-nums"
+          aria-label={`${label} target capacity`}
+          onChange={(event) => {
+            // Empty is allowed while typing; anything else is clamped to 0-100 at once.
+            const clamped = clampTarget(event.target.value);
+            if (clamped === null) {
+              draft.setDraft('');
+              return;
+            }
+            draft.setDraft(String(clamped));
+            onCommit(clamped);
+          }}
+          onBlur={() => {
+            onCommit(targetOnBlur(draft.text, day));
+            draft.reset();
+          }}
+        />
+        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+          %
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function ZipCodeInput({
+  zipCode,
+  disabled,
+  onCommit,
+}: {
+  zipCode: string;
+  disabled: boolean;
+  onCommit(zip: string): void;
+}) {
+  const draft = useDraft(zipCode);
+  const incomplete = !isCompleteZip(draft.text);
+  return (
+    <SettingsGroup
+      label="ZIP code"
+      htmlFor="settings-zip"
+      hint={
+        incomplete
+          ? 'Enter all 5 digits to save the ZIP code.'
+          : 'Weather is shown for this ZIP code.'
+      }
+    >
+      <Input
+        id="settings-zip"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        disabled={disabled}
+        value={draft.text}
+        aria-invalid={incomplete}
+        className="w-32 tabular-nums"
+        onChange={(event) => {
+          const zip = sanitizeZip(event.target.value);
+          draft.setDraft(zip);
+          if (isCompleteZip(zip)) onCommit(zip);
+        }}
+        onBlur={draft.reset}
+      />
+    </SettingsGroup>
+  );
+}
+
+function WeatherColorFields({ settings, update, disabled }: SectionProps) {
+  const colorsOn = settings.useWeatherColors;
+  return (
+    <div className="space-y-4 rounded-md border p-3">
+      <div className="flex items-center justify-between gap-4">
+        <div className="space-y-1">
+          <Label htmlFor="settings-weather-colors">Weather color coding</Label>
+          <p className="text-xs text-muted-foreground">
+            Highlight hot and cold temperatures on the board.
+          </p>
+        </div>
+        <Switch
+          id="settings-weather-colors"
+          checked={colorsOn}
+          disabled={disabled}
+          onCheckedChange={(checked) =>
+            update((current) => ({ ...current, useWeatherColors: checked }))
+          }
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <ThresholdInput
+          which="hotTemp"
+          label="Hot threshold (°F)"
+          value={settings.weatherThresholds.hotTemp}
+          disabled={disabled || !colorsOn}
+          onCommit={(hotTemp) =>
+            update((current) => ({
+              ...current,
+              weatherThresholds: { ...current.weatherThresholds, hotTemp },
+            }))
+          }
+        />
+        <ThresholdInput
+          which="coldTemp"
+          label="Cold threshold (°F)"
+          value={settings.weatherThresholds.coldTemp}
+          disabled={disabled || !colorsOn}
+          onCommit={(coldTemp) =>
+            update((current) => ({
+              ...current,
+              weatherThresholds: { ...current.weatherThresholds, coldTemp },
+            }))
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function ThresholdInput({
+  which,
+  label,
+  value,
+  disabled,
+  onCommit,
+}: {
+  which: 'hotTemp' | 'coldTemp';
+  label: string;
+  value: number;
+  disabled: boolean;
+  onCommit(value: number): void;
+}) {
+  const draft = useDraft(String(value));
+  const id = `settings-${which}`;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={-100}
+        max={200}
+        disabled={disabled}
+        value={draft.text}
+        className="tabular-nums"
+        onChange={(event) => {
+          draft.setDraft(event.target.value);
+          // Unparseable (e.g. cleared) falls back to 83 / 35, per the seed; the clamp keeps
+          // the value inside what stored settings accept, so a typo cannot be lost on reload.
+          onCommit(
+            Math.min(
+              MAX_TEMPERATURE,
+              Math.max(MIN_TEMPERATURE, parseThreshold(event.target.value, which)),
+            ),
+          );
+        }}
+        onBlur={draft.reset}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export {
+  DashboardSettingsPanel,
+  type DashboardSettingsPanelProps,
+} from './components/dashboard-settings-panel';

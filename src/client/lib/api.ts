@@ -1,0 +1,72 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A non-OK response. `message` is `${status}: ${body text or statusText}` (seed section 8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  throw new ApiError(response.status, `${response.status}: ${text}`);
+}
+
+/**
+ * The one way the client calls the API: cookies always sent, a JSON body only when one is given,
+ * and any non-OK answer becomes an ApiError.
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: init.signal,
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** apiRequest that parses the JSON answer. */
+export async function apiJson<T>(method: string, url: string, body?: unknown, init?: { signal?: AbortSignal }) {
+  const response = await apiRequest(method, url, body, init);
+  return (await response.json()) as T;
+}
+
+/** The default query: a GET of the key's segments joined with slashes. On 401, `null` or throw. */
+export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && response.status === 401) return null as T;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/**
+ * Seed section 9: no automatic retries, no refetch on focus, no interval refetch, data never
+ * goes stale. Screens that need fresh data (the board every 60 s) ask for it themselves.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
+import { currentUser, requireUser } from '../../plugins/permissions.js';
+
+/**
+ * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
+ * client understands; ServiceTitan failures become `error` or `stale`, never a 5xx.
+ */
+export default async function capacityRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+
+  // The seed's client posts with no body at all; an empty JSON body means "all defaults".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.post(
+    '/api/capacity',
+    {
+      schema: {
+        body: capacityRequestSchema.nullish(),
+        response: { 200: capacityResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.services.capacity.boardFor(user, request.body ?? undefined);
+    },
+  );
+}

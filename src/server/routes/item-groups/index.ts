@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createItemGroupBodySchema,
+  itemGroupListSchema,
+  itemGroupParamsSchema,
+  itemGroupSchema,
+  listItemGroupsQuerySchema,
+  renameItemGroupBodySchema,
+} from '../../../shared/api/item-groups.js';
+import { currentUser, requireUser } from '../../plugins/permissions.js';
+import {
+  createItemGroup,
+  deleteItemGroup,
+  listItemGroups,
+  renameItemGroup,
+} from '../../services/preferences/item-group-store.js';
+
+/** The signed-in user's own item groups; another user's group id answers 404. */
+export default async function itemGroupRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/api/item-groups',
+    { schema: { querystring: listItemGroupsQuerySchema, response: { 200: itemGroupListSchema } } },
+    async (request) => listItemGroups(app.db, currentUser(request).id, request.query.type),
+  );
+
+  app.post(
+    '/api/item-groups',
+    { schema: { body: createItemGroupBodySchema, response: { 201: itemGroupSchema } } },
+    async (request, reply) => {
+      const group = await createItemGroup(app.db, currentUser(request).id, request.body);
+      return reply.status(201).send(group);
+    },
+  );
+
+  app.patch(
+    '/api/item-groups/:id',
+    { schema: { params: itemGroupParamsSchema, body: renameItemGroupBodySchema, response: { 200: itemGroupSchema } } },
+    async (request) =>
+      renameItemGroup(app.db, {
+        userId: currentUser(request).id,
+        groupId: request.params.id,
+        name: request.body.name,
+        now: app.services.now(),
+      }),
+  );
+
+  app.delete(
+    '/api/item-groups/:id',
+    { schema: { params: itemGroupParamsSchema, response: { 200: itemGroupSchema } } },
+    async (request) => deleteItemGroup(app.db, { userId: currentUser(request).id, groupId: request.params.id }),
+  );
+}

@@ -1,0 +1,73 @@
+import type { CapacityDay } from '../../../shared/api/capacity.js';
+import type { ItemType } from '../../../shared/api/item-groups.js';
+import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
+import type { NamedItem } from '../../../shared/api/servicetitan.js';
+import type { DayCounts } from '../../../shared/capacity/count-jobs.js';
+import { groupItems, type GroupingGroup } from '../../../shared/capacity/group-items.js';
+import type { ItemPreference } from '../preferences/preference-store.js';
+
+const FALLBACK_NAME: Record<ItemType, string> = { businessUnit: 'Business unit', jobType: 'Job type' };
+
+function targetFor(preference: ItemPreference | undefined, dayIndex: number): number {
+  if (!preference) return DEFAULT_DAY_TARGET;
+  if (dayIndex === 0) return preference.day1Target;
+  if (dayIndex === 1) return preference.day2Target;
+  return preference.day3Target;
+}
+
+/**
+ * The board's rows for each day: every active item of the view (zero when nothing is booked),
+ * plus any item with bookings that ServiceTitan no longer lists as active, so totals match.
+ * Targets come from the user's preference for that day (day1Target for the first displayed
+ * day...); hidden items are dropped and groups merged by the shared grouping rule.
+ */
+export function buildBoardDays(options: {
+  counts: DayCounts[];
+  items: NamedItem[];
+  viewType: ItemType;
+  preferences: ItemPreference[];
+  groups: GroupingGroup[];
+}): CapacityDay[] {
+  const { counts, items, viewType, preferences, groups } = options;
+  const nameOf = new Map(items.map((item) => [item.id, item.name]));
+  const ids = items.map((item) => item.id);
+  for (const day of counts) {
+    for (const id of day.counts.keys()) {
+      if (!nameOf.has(id)) {
+        nameOf.set(id, `${FALLBACK_NAME[viewType]} ${id}`);
+        ids.push(id);
+      }
+    }
+  }
+  const preferenceOf = new Map(preferences.map((p) => [p.itemId, p]));
+  const groupingPreferences = preferences.map((p) => ({
+    itemId: p.itemId,
+    enabled: p.enabled,
+    groupId: p.groupId,
+    customName: p.customName,
+  }));
+
+  return counts.map((day, dayIndex) => {
+    const rows = groupItems(
+      ids.map((id) => ({
+        id,
+        name: nameOf.get(id) ?? String(id),
+        scheduled: day.counts.get(id) ?? 0,
+        target: targetFor(preferenceOf.get(id), dayIndex),
+      })),
+      groupingPreferences,
+      groups,
+    );
+    return {
+      date: day.date,
+      data: rows.map((row) => ({
+        // A single item keeps its ServiceTitan id; a merged group is named by its group id.
+        id: row.groupId === null && row.itemIds.length === 1 ? row.itemIds[0]! : row.id,
+        name: row.name,
+        scheduled: row.scheduled,
+        target: row.target,
+        type: viewType,
+      })),
+    };
+  });
+}

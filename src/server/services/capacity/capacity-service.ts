@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEFAULT_CAPACITY_TIME_ZONE,
+  NO_CREDENTIALS_ERROR,
+  type CapacityRequest,
+  type CapacityResponse,
+} from '../../../shared/api/capacity.js';
+import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
+import { displayDays, utcWindow, type LocalDay } from '../../../shared/calendar/display-days.js';
+import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.js';
+import { DAYS_DISPLAYED, type Workdays } from '../../../shared/settings/dashboard-settings.js';
+import type { Database } from '../../db/index.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { resolveCredential } from '../credentials/resolve-credential.js';
+import { listItemGroups } from '../preferences/item-group-store.js';
+import { listItemPreferences } from '../preferences/preference-store.js';
+import type { ServiceTitanGateway } from '../servicetitan/contract.js';
+import { bookingsFromServiceTitan, decodeBookings, encodeBookings, type Bookings } from './bookings-snapshot.js';
+import { buildBoardDays } from './build-board-days.js';
+import { describeFailure } from './describe-failure.js';
+import { decodeMetadata, encodeMetadata, toMetadata, type TenantMetadata } from './metadata-snapshot.js';
+import { createSnapshotStore, type Snapshot } from './snapshot-store.js';
+
+export interface BoardUser {
+  id: string;
+}
+
+export interface CapacityService {
+  /** `GET /api/servicetitan/metadata`: never throws because ServiceTitan failed. */
+  metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
+  /** `POST /api/capacity`: never throws because ServiceTitan failed. */
+  boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
+}
+
+/** Business units and job types change rarely (seed: cached for 10 minutes). */
+export const METADATA_REFRESH_MS = 10 * 60 * 1000;
+
+const DEFAULT_WORKDAYS: Workdays = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: false,
+  sunday: false,
+};
+
+const NOT_READ_YET = 'ServiceTitan has not answered yet. The board will show numbers as soon as it does.';
+
+export function createCapacityService(deps: {
+  db: Database;
+  secretBox: SecretBox;
+  serviceTitan: ServiceTitanGateway;
+  now: () => Date;
+  refreshMs: number;
+  logger?: FastifyBaseLogger;
+}): CapacityService {
+  const { db, secretBox, serviceTitan, now, refreshMs, logger } = deps;
+  const snapshots = createSnapshotStore({ db, now });
+  /** Counting is cheap, but a TV wall of screens asks for the same numbers again and again. */
+  const countCache = new WeakMap<Bookings, Map<string, DayCounts[]>>();
+
+  function describe(error: unknown) {
+    const described = describeFailure(error);
+    logger?.warn({ kind: described.kind, err: error instanceof Error ? error.message : String(error) }, 'ServiceTitan refresh failed');
+    return described;
+  }
+
+  function readMetadata(identity: string, client: ReturnType<ServiceTitanGateway['clientFor']>) {
+    return snapshots.read<TenantMetadata>({
+      key: `metadata:v1:${identity}`,
+      intervalMs: METADATA_REFRESH_MS,
+      failureRetryMs: refreshMs,
+      fetch: async () => {
+        const [businessUnits, jobTypes] = await Promise.all([client.listBusinessUnits(), client.listJobTypes()]);
+        return toMetadata(businessUnits, jobTypes);
+      },
+      encode: encodeMetadata,
+      decode: decodeMetadata,
+      describeError: describe,
+    });
+  }
+
+  function countFor(bookings: Bookings, days: LocalDay[], viewType: 'businessUnit' | 'jobType'): DayCounts[] {
+    const cacheKey = `${viewType}|${days.map((d) => `${d.date}@${d.startUtc}`).join(',')}`;
+    let perBookings = countCache.get(bookings);
+    if (!perBookings) {
+      perBookings = new Map();
+      countCache.set(bookings, perBookings);
+    }
+    let counts = perBookings.get(cacheKey);
+    if (!counts) {
+      counts = countJobs({
+        days: days.map((d) => ({ date: d.date, startMs: Date.parse(d.startUtc), endMs: Date.parse(d.endUtc) })),
+        appointments: bookings.appointments,
+        jobs: bookings.jobs,
+        viewType,
+      });
+      if (perBookings.size > 50) perBookings.clear();
+      perBookings.set(cacheKey, counts);
+    }
+    return counts;
+  }
+
+  function staleness(snapshot: Snapshot<unknown>, at: Date): { stale: boolean; staleReason: string | null } {
+    if (snapshot.lastError) return { stale: true, staleReason: snapshot.lastError.message };
+    const age = snapshot.fetchedAt ? at.getTime() - snapshot.fetchedAt.getTime() : 0;
+    if (age > 3 * refreshMs) {
+      return { stale: true, staleReason: 'The numbers have not been refreshed for a while. The board keeps trying.' };
+    }
+    return { stale: false, staleReason: null };
+  }
+
+  return {
+    async metadataFor(user) {
+      const resolution = await resolveCredential({ db, secretBox, userId: user.id });
+      if (resolution.status === 'none') return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
+      if (resolution.status === 'unusable') {
+        return { hasCredentials: true, error: resolution.reason, businessUnits: [], jobTypes: [] };
+      }
+      const snapshot = await readMetadata(resolution.identity, serviceTitan.clientFor(resolution.credential));
+      if (!snapshot.payload) {
+        return { hasCredentials: true, error: snapshot.lastError?.message ?? NOT_READ_YET, businessUnits: [], jobTypes: [] };
+      }
+      return { hasCredentials: true, error: null, ...snapshot.payload };
+    },
+
+    async boardFor(user, request) {
+      const refreshIntervalSeconds = Math.round(refreshMs / 1000);
+      const empty = { days: [], fetchedAt: null, stale: false, staleReason: null, refreshIntervalSeconds };
+      const viewType = request?.viewType ?? 'businessUnit';
+      // Independent reads in one round trip of the pool; a TV wall makes many of these.
+      const [resolution, preferences, groups] = await Promise.all([
+        resolveCredential({ db, secretBox, userId: user.id }),
+        listItemPreferences(db, user.id, viewType),
+        listItemGroups(db, user.id, viewType),
+      ]);
+      if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
+      if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };
+
+      const at = now();
+      const days = displayDays({
+        now: at,
+        timeZone: request?.timezone ?? DEFAULT_CAPACITY_TIME_ZONE,
+        workdays: request?.workdays ?? DEFAULT_WORKDAYS,
+        holidays: request?.holidays ?? [],
+        count: DAYS_DISPLAYED,
+      });
+      const window = utcWindow(days);
+      if (!window) return empty;
+
+      const client = serviceTitan.clientFor(resolution.credential);
+      const [bookings, metadata] = await Promise.all([
+        snapshots.read<Bookings>({
+          // Not the view type: both views are counted from the same raw bookings.
+          key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
+          intervalMs: refreshMs,
+          fetch: async () => {
+            const [appointments, jobs] = await Promise.all([client.listAppointments(window), client.listJobs(window)]);
+            return bookingsFromServiceTitan(appointments, jobs);
+          },
+          encode: encodeBookings,
+          decode: decodeBookings,
+          describeError: describe,
+        }),
+        readMetadata(resolution.identity, client),
+      ]);
+
+      if (!bookings.payload) {
+        return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
+      }
+      const items = metadata.payload ? (viewType === 'businessUnit' ? metadata.payload.businessUnits : metadata.payload.jobTypes) : [];
+      return {
+        days: buildBoardDays({
+          counts: countFor(bookings.payload, days, viewType),
+          items,
+          viewType,
+          preferences,
+          groups,
+        }),
+        fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
+        ...staleness(bookings, at),
+        refreshIntervalSeconds,
+      };
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import crypto from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/index.js';
+import { capacitySnapshots } from '../../db/schema.js';
+
+/** Why the last refresh failed, in words for the office, and when. */
+export interface SnapshotError {
+  kind: string;
+  message: string;
+  at: string;
+}
+
+export interface Snapshot<T> {
+  /** The last good data, or null when ServiceTitan has never answered for this key. */
+  payload: T | null;
+  /** When the last good data was fetched. */
+  fetchedAt: Date | null;
+  /** When the last refresh (good or failed) started. */
+  attemptedAt: Date | null;
+  /** Set when the last refresh failed; cleared by the next good one. */
+  lastError: SnapshotError | null;
+}
+
+export interface SnapshotRequest<T> {
+  key: string;
+  /** ServiceTitan is asked at most once per interval per key, however many callers there are. */
+  intervalMs: number;
+  /** After a failed refresh, the next attempt waits this long instead (default: intervalMs). */
+  failureRetryMs?: number;
+  /** Reads ServiceTitan; runs in at most one app instance at a time per key. */
+  fetch: () => Promise<T>;
+  /** The stored (JSON) form of fetched data. */
+  encode: (value: T) => unknown;
+  /** Checks a stored payload (written by any app version); null discards it. */
+  decode: (stored: unknown) => T | null;
+  /** Turns a fetch failure into words for the office. */
+  describeError: (error: unknown) => { kind: string; message: string };
+  /** How long a caller with no data at all waits for the first fetch. */
+  firstFetchWaitMs?: number;
+}
+
+export interface SnapshotStore {
+  /**
+   * The newest snapshot for a key, refreshing it when an interval has passed since the last
+   * attempt. Callers never wait on a refresh when a snapshot exists, except the one caller that
+   * started it (and only briefly); the very first fetch of a key is waited for, with a bound.
+   */
+  read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>>;
+}
+
+interface Row {
+  payload: unknown;
+  fetchedAt: Date | null;
+  attemptedAt: Date | null;
+  lastError: unknown;
+  leaseUntil: Date | null;
+}
+
+/** What the timing helpers need of a request. */
+type Timing = Pick<SnapshotRequest<unknown>, 'key' | 'intervalMs' | 'failureRetryMs'>;
+
+interface Memo {
+  snapshot: Snapshot<unknown>;
+  /** Service-clock time of the next refresh; until then this instance answers from memory. */
+  dueAt: number;
+  /**
+   * Set while another instance holds the lease: monotonic time (performance.now) at which to
+   * look for its result. Real time, because the refresh it waits for runs in real time.
+   */
+  leaseRecheckAt: number | null;
+}
+
+/** While another instance holds the lease, look again this soon for its result. */
+const LEASE_RECHECK_MS = 250;
+const FIRST_FETCH_POLL_MS = 100;
+const DEFAULT_FIRST_FETCH_WAIT_MS = 20_000;
+/** The caller that starts a refresh waits at most this long before taking the last snapshot. */
+const STARTER_WAIT_MS = 3_000;
+const MIN_LEASE_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** True when the promise settles within `ms`; the timer never outlives it. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toSnapshotError(value: unknown): SnapshotError | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.message !== 'string') return null;
+  return {
+    kind: typeof v.kind === 'string' ? v.kind : 'unknown',
+    message: v.message,
+    at: typeof v.at === 'string' ? v.at : '',
+  };
+}
+
+/**
+ * Snapshots shared by every app instance through the `capacity_snapshots` table. Refreshes are
+ * coordinated by a lease taken with one atomic insert-or-update, so exactly one instance asks
+ * ServiceTitan per key and interval; a failed refresh keeps the last good data and is not
+ * retried before the interval has passed (back-off). Memory holds only a cache of rows.
+ */
+export function createSnapshotStore(deps: { db: Database; now: () => Date }): SnapshotStore {
+  const { db, now } = deps;
+  const owner = crypto.randomUUID();
+  const memo = new Map<string, Memo>();
+  const inflight = new Map<string, Promise<Snapshot<unknown>>>();
+
+  async function loadRow(key: string): Promise<Row | undefined> {
+    const [row] = await db
+      .select({
+        payload: capacitySnapshots.payload,
+        fetchedAt: capacitySnapshots.fetchedAt,
+        attemptedAt: capacitySnapshots.attemptedAt,
+        lastError: capacitySnapshots.lastError,
+        leaseUntil: capacitySnapshots.leaseUntil,
+      })
+      .from(capacitySnapshots)
+      .where(eq(capacitySnapshots.key, key))
+      .limit(1);
+    return row;
+  }
+
+  function toSnapshot<T>(row: Row | undefined, decode: (stored: unknown) => T | null): Snapshot<T> {
+    if (!row) return { payload: null, fetchedAt: null, attemptedAt: null, lastError: null };
+    let payload: T | null = null;
+    if (row.payload !== null && row.payload !== undefined) {
+      try {
+        payload = decode(row.payload);
+      } catch {
+        payload = null;
+      }
+    }
+    return {
+      payload,
+      fetchedAt: payload === null ? null : row.fetchedAt,
+      attemptedAt: row.attemptedAt,
+      lastError: toSnapshotError(row.lastError),
+    };
+  }
+
+  /** When the next refresh of a snapshot is due: one interval after the last attempt, or sooner after a failure. */
+  function dueAt(snapshot: Snapshot<unknown>, request: Timing): number {
+    if (!snapshot.attemptedAt) return Number.NEGATIVE_INFINITY;
+    const wait = snapshot.lastError ? (request.failureRetryMs ?? request.intervalMs) : request.intervalMs;
+    return snapshot.attemptedAt.getTime() + wait;
+  }
+
+  function remember(request: Timing, row: Row | undefined, snapshot: Snapshot<unknown>): void {
+    const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > now().getTime();
+    memo.set(request.key, {
+      snapshot,
+      dueAt: dueAt(snapshot, request),
+      leaseRecheckAt: leaseHeld ? performance.now() + LEASE_RECHECK_MS : null,
+    });
+  }
+
+  function isFresh(entry: Memo): boolean {
+    if (entry.dueAt <= now().getTime()) return false;
+    return entry.leaseRecheckAt === null || performance.now() < entry.leaseRecheckAt;
+  }
+
+  /** One atomic statement: creates the row or takes an expired lease on an interval-old row. */
+  async function tryAcquireLease(request: Timing): Promise<Date | null> {
+    const { key, intervalMs } = request;
+    const startedAt = now();
+    const leaseUntil = new Date(startedAt.getTime() + Math.max(intervalMs, MIN_LEASE_MS));
+    const dueBefore = new Date(startedAt.getTime() - intervalMs);
+    const failedDueBefore = new Date(startedAt.getTime() - (request.failureRetryMs ?? intervalMs));
+    const acquired = await db
+      .insert(capacitySnapshots)
+      .values({ key, leaseOwner: owner, leaseUntil, attemptedAt: startedAt, updatedAt: startedAt })
+      .onConflictDoUpdate({
+        target: capacitySnapshots.key,
+        set: { leaseOwner: owner, leaseUntil, attemptedAt: startedAt, updatedAt: startedAt },
+        setWhere: and(
+          or(isNull(capacitySnapshots.leaseUntil), lt(capacitySnapshots.leaseUntil, startedAt)),
+          or(
+            isNull(capacitySnapshots.attemptedAt),
+            lte(capacitySnapshots.attemptedAt, dueBefore),
+            and(isNotNull(capacitySnapshots.lastError), lte(capacitySnapshots.attemptedAt, failedDueBefore)),
+          ),
+        ),
+      })
+      .returning({ key: capacitySnapshots.key });
+    return acquired.length > 0 ? startedAt : null;
+  }
+
+  async function runRefresh<T>(request: SnapshotRequest<T>, startedAt: Date): Promise<void> {
+    const { key, intervalMs } = request;
+    const leaseMs = Math.max(intervalMs, MIN_LEASE_MS);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Never hold the data past the lease: another instance may take over after it.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('refresh exceeded its lease'), { kind: 'timeout' })),
+          leaseMs - 1_000,
+        );
+      });
+      const payload = await Promise.race([request.fetch(), timeout]);
+      await db
+        .update(capacitySnapshots)
+        .set({
+          payload: request.encode(payload),
+          fetchedAt: startedAt,
+          lastError: null,
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: now(),
+        })
+        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)));
+    } catch (error) {
+      const described = request.describeError(error);
+      const lastError: SnapshotError = { ...described, at: now().toISOString() };
+      await db
+        .update(capacitySnapshots)
+        .set({ lastError, leaseOwner: null, leaseUntil: null, updatedAt: now() })
+        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Reads the row; refreshes it when due; waits for a first fetch elsewhere when there is no data. */
+  async function check<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
+    const { key, decode } = request;
+    let row = await loadRow(key);
+    let snapshot = toSnapshot(row, decode);
+    const at = now().getTime();
+    const due = dueAt(snapshot, request) <= at;
+    const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > at;
+
+    if (due && !leaseHeld) {
+      const startedAt = await tryAcquireLease(request);
+      if (startedAt) {
+        const refresh = runRefresh(request, startedAt);
+        if (snapshot.payload !== null) {
+          // The starter waits briefly so a quick refresh is served at once; otherwise the last data.
+          if (!(await settlesWithin(refresh, STARTER_WAIT_MS))) {
+            refresh.catch(() => undefined);
+            remember(request, { ...row!, leaseUntil: new Date(at + request.intervalMs) }, snapshot);
+            return snapshot;
+          }
+        } else {
+          await refresh;
+        }
+        row = await loadRow(key);
+        snapshot = toSnapshot(row, decode);
+        remember(request, row, snapshot);
+        return snapshot;
+      }
+      row = await loadRow(key);
+      snapshot = toSnapshot(row, decode);
+    }
+
+    if (snapshot.payload === null && !snapshot.lastError) {
+      // First fetch running in another instance (or lost the race just now): wait, bounded.
+      // Real time, not the service clock: this bounds how long an HTTP request hangs.
+      const deadline = Date.now() + (request.firstFetchWaitMs ?? DEFAULT_FIRST_FETCH_WAIT_MS);
+      while (snapshot.payload === null && !snapshot.lastError && Date.now() < deadline) {
+        await sleep(FIRST_FETCH_POLL_MS);
+        row = await loadRow(key);
+        snapshot = toSnapshot(row, decode);
+        if (row && !row.leaseUntil && snapshot.payload === null && !snapshot.lastError) break;
+      }
+    }
+    remember(request, row, snapshot);
+    return snapshot;
+  }
+
+  return {
+    async read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
+      const cached = memo.get(request.key);
+      if (cached && isFresh(cached)) return cached.snapshot as Snapshot<T>;
+      let pending = inflight.get(request.key) as Promise<Snapshot<T>> | undefined;
+      if (!pending) {
+        pending = check(request).finally(() => inflight.delete(request.key));
+        inflight.set(request.key, pending as Promise<Snapshot<unknown>>);
+      } else if (cached && cached.snapshot.payload !== null) {
+        // This instance is already checking or refreshing the key: serve the last data meanwhile.
+        return cached.snapshot as Snapshot<T>;
+      }
+      return pending;
+    },
+  };
+}

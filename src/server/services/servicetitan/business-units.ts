@@ -1,0 +1,16 @@
+import type { ApiGet } from './api-request.js';
+import type { StBusinessUnit } from './contract.js';
+import { listAllPages } from './list-all-pages.js';
+import { businessUnitSchema } from './types.js';
+
+/** GET /settings/v2/tenant/{t}/business-units?active=True (all pages). */
+export async function listBusinessUnits(get: ApiGet): Promise<StBusinessUnit[]> {
+  const rows = await listAllPages(
+    get,
+    'settings',
+    'business-units',
+    { active: 'True' },
+    businessUnitSchema,
+  );
+  return rows.map(({ id, name, active }) => ({ id, name, active }));
+}

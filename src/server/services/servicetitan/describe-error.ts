@@ -1,0 +1,36 @@
+import { ServiceTitanError } from './contract.js';
+
+/**
+ * One sentence an office manager can act on, for any error from this folder. Shown on the board
+ * and in the admin panel next to the last good numbers.
+ */
+export function describeServiceTitanError(err: unknown): string {
+  if (!(err instanceof ServiceTitanError)) {
+    return 'Something went wrong while reading from ServiceTitan. The board will try again shortly.';
+  }
+  switch (err.kind) {
+    case 'invalid_credentials':
+      if (err.detail.path && err.detail.path !== '/connect/token') {
+        return 'ServiceTitan did not accept the app key. Check the app key in the ServiceTitan settings of the Admin panel.';
+      }
+      return 'ServiceTitan did not accept the client ID or client secret. Check them in the Admin panel (the secret may have been regenerated, or may belong to the other ServiceTitan environment).';
+    case 'forbidden': {
+      const permission = err.detail.missingPermission;
+      return permission
+        ? `The app is not connected to this ServiceTitan account, or it is missing the "${permission}" permission. In ServiceTitan, open Settings > Integrations > API Application Access and allow "${permission}" for this app.`
+        : 'The app is not connected to this ServiceTitan account, or it is missing a permission. In ServiceTitan, open Settings > Integrations > API Application Access and check this app.';
+    }
+    case 'not_found':
+      return 'ServiceTitan does not know this tenant ID. Check the tenant ID in the Admin panel.';
+    case 'rate_limited':
+      return 'ServiceTitan is busy and asked us to slow down. The board will try again shortly.';
+    case 'unavailable':
+      return 'ServiceTitan is not answering right now. The board will try again shortly.';
+    case 'timeout':
+      return 'ServiceTitan took too long to answer. The board will try again shortly.';
+    case 'bad_response':
+      return 'ServiceTitan sent an answer the board could not read. The board will try again; if this keeps happening, contact support.';
+    default:
+      return 'Something went wrong while reading from ServiceTitan. The board will try again shortly.';
+  }
+}

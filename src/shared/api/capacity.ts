@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { HOLIDAY_NAMES } from '../calendar/holidays.js';
+import { isValidTimeZone } from '../calendar/time-zone.js';
+import { workdaysSchema } from '../settings/dashboard-settings.js';
+import { itemTypeSchema } from './item-groups.js';
+
+/** The zone used when a request names none. */
+export const DEFAULT_CAPACITY_TIME_ZONE = 'America/New_York';
+
+export const NO_CREDENTIALS_ERROR =
+  'No ServiceTitan credentials configured. Ask an administrator to add them in the Admin panel.';
+
+/**
+ * `POST /api/capacity` body. Optional as a whole and field by field: a missing field takes the
+ * seed's default (Mon-Fri, no holidays, business units, America/New_York).
+ */
+export const capacityRequestSchema = z.object({
+  timezone: z
+    .string()
+    .refine(isValidTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
+    .optional(),
+  workdays: workdaysSchema
+    .refine((w) => Object.values(w).some(Boolean), { message: 'at least one day must be a workday' })
+    .optional(),
+  holidays: z.array(z.enum(HOLIDAY_NAMES)).max(HOLIDAY_NAMES.length * 2).optional(),
+  viewType: itemTypeSchema.optional(),
+});
+export type CapacityRequest = z.infer<typeof capacityRequestSchema>;
+
+/** Seed "Capacity item". A merged group carries the group's name and a `group-<id>` id. */
+export const capacityItemSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  scheduled: z.number().int(),
+  target: z.number(),
+  type: itemTypeSchema,
+});
+export type CapacityItem = z.infer<typeof capacityItemSchema>;
+
+export const capacityDaySchema = z.object({
+  /** Calendar date in the board's zone, `YYYY-MM-DD`. */
+  date: z.string(),
+  data: z.array(capacityItemSchema),
+});
+export type CapacityDay = z.infer<typeof capacityDaySchema>;
+
+/**
+ * Always 200. `error` set means the client shows it as the error (seed: "either {error} or
+ * {days}"); then `days` may still hold the last good numbers when there are some.
+ */
+export const capacityResponseSchema = z.object({
+  days: z.array(capacityDaySchema),
+  /** When ServiceTitan was last read successfully for these numbers (ISO-8601), or null. */
+  fetchedAt: z.string().nullable(),
+  /** True when the numbers are older than one refresh interval because ServiceTitan failed. */
+  stale: z.boolean(),
+  /** Plain-words reason the numbers are not newer, when stale. */
+  staleReason: z.string().nullable(),
+  /** How often the server asks ServiceTitan; screens need not poll faster. */
+  refreshIntervalSeconds: z.number().int(),
+  error: z.string().optional(),
+});
+export type CapacityResponse = z.infer<typeof capacityResponseSchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Largest id a PostgreSQL `serial` column holds; larger ids cannot exist, so they are refused up front. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+export const itemTypeSchema = z.enum(['businessUnit', 'jobType']);
+export type ItemType = z.infer<typeof itemTypeSchema>;
+
+export const groupIdSchema = z.number().int('must be a whole number').positive('must be a positive id').max(MAX_SERIAL_ID);
+
+/** Group names are trimmed and must be non-empty (seed section 5). */
+export const groupNameSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+
+/** An item group (seed "Item group"), owned by one user. */
+export const itemGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: itemTypeSchema,
+});
+export type ItemGroup = z.infer<typeof itemGroupSchema>;
+
+/** `GET /api/item-groups?type=` — without `type`, every group of the caller. */
+export const listItemGroupsQuerySchema = z.object({ type: itemTypeSchema.optional() });
+export const itemGroupListSchema = z.array(itemGroupSchema);
+
+/** `POST /api/item-groups` */
+export const createItemGroupBodySchema = z.object({ name: groupNameSchema, type: itemTypeSchema });
+export type CreateItemGroupBody = z.infer<typeof createItemGroupBodySchema>;
+
+/** `PATCH /api/item-groups/:id` */
+export const renameItemGroupBodySchema = z.object({ name: groupNameSchema });
+export type RenameItemGroupBody = z.infer<typeof renameItemGroupBodySchema>;
+
+export const itemGroupParamsSchema = z.object({
+  id: z.coerce.number().int('must be a whole number').positive('must be a positive id').max(MAX_SERIAL_ID),
+});

@@ -1,0 +1,20 @@
+/** True for an IANA zone name the runtime knows (e.g. "America/Chicago", "UTC"). */
+export function isValidTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone the runtime runs in (in a browser: the browser's zone). */
+export function runtimeTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isValidTimeZone(zone) ? zone : 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

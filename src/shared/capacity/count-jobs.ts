@@ -1,0 +1,90 @@
+/**
+ * What "scheduled" means on the board (product decision 3): for each displayed day and each
+ * business unit (or job type), the number of DISTINCT jobs of that item that have at least one
+ * non-canceled appointment starting in that local day, canceled jobs excluded. Appointments
+ * carry no business unit or job type, so they are joined to their job by `jobId`.
+ */
+
+export type CountingViewType = 'businessUnit' | 'jobType';
+
+/** One displayed day as the UTC instants of its local midnights: [startMs, endMs). */
+export interface CountingDay {
+  date: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** The least the counting needs of a ServiceTitan job. */
+export interface CountableJob {
+  id: number;
+  businessUnitId: number | null;
+  jobTypeId: number | null;
+  canceled: boolean;
+}
+
+/** The least the counting needs of a ServiceTitan appointment; `startMs` is a UTC instant. */
+export interface CountableAppointment {
+  jobId: number;
+  startMs: number;
+  canceled: boolean;
+}
+
+export interface DayCounts {
+  date: string;
+  /** Item id (business unit or job type) → distinct jobs booked that day. */
+  counts: Map<number, number>;
+}
+
+export function countJobs(options: {
+  days: readonly CountingDay[];
+  appointments: readonly CountableAppointment[];
+  jobs: readonly CountableJob[];
+  viewType: CountingViewType;
+}): DayCounts[] {
+  const { days, appointments, jobs, viewType } = options;
+  const itemOfJob = new Map<number, number>();
+  for (const job of jobs) {
+    if (job.canceled) continue;
+    const itemId = viewType === 'businessUnit' ? job.businessUnitId : job.jobTypeId;
+    if (itemId === null || itemId === undefined) continue;
+    itemOfJob.set(job.id, itemId);
+  }
+
+  // A job counts once per day however many of its appointments start that day.
+  const jobsPerDay = days.map(() => new Set<number>());
+  for (const appointment of appointments) {
+    if (appointment.canceled || !itemOfJob.has(appointment.jobId)) continue;
+    const dayIndex = days.findIndex((d) => appointment.startMs >= d.startMs && appointment.startMs < d.endMs);
+    if (dayIndex >= 0) jobsPerDay[dayIndex]!.add(appointment.jobId);
+  }
+
+  return days.map((day, i) => {
+    const counts = new Map<number, number>();
+    for (const jobId of jobsPerDay[i]!) {
+      const itemId = itemOfJob.get(jobId)!;
+      counts.set(itemId, (counts.get(itemId) ?? 0) + 1);
+    }
+    return { date: day.date, counts };
+  });
+}
+
+const CANCELED = 'canceled';
+
+/** ServiceTitan writes "Canceled"; compare loosely so "Cancelled" or other casing still counts as canceled. */
+export function isCanceledStatus(status: string | null | undefined): boolean {
+  if (!status) return false;
+  const normalized = status.trim().toLowerCase();
+  return normalized === CANCELED || normalized === 'cancelled';
+}
+
+/**
+ * ServiceTitan timestamps are UTC; some answers omit the zone designator, which `Date.parse`
+ * would read as host-local time, so a missing designator is taken to mean UTC.
+ * Returns NaN for text that is not a timestamp.
+ */
+export function parseUtcInstant(value: string): number {
+  const trimmed = value.trim();
+  const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(trimmed);
+  const isDateTime = /^\d{4}-\d{2}-\d{2}T/.test(trimmed);
+  return Date.parse(isDateTime && !hasZone ? `${trimmed}Z` : trimmed);
+}

@@ -1,0 +1,88 @@
+/**
+ * Seed section 4 grouping, generic over business units and job types: items whose preference
+ * names a group merge into one row named after the group (scheduled and target summed); items
+ * whose preference is disabled are hidden; an item with no preference is shown on its own. The
+ * result is sorted by name.
+ */
+
+export interface GroupableItem {
+  id: number | string;
+  name: string;
+  scheduled: number;
+  target: number;
+}
+
+/** The parts of a business-unit or job-type preference grouping reads, keyed by the item id. */
+export interface GroupingPreference {
+  itemId: number | string;
+  enabled: boolean;
+  groupId: number | null;
+  customName?: string | null;
+}
+
+export interface GroupingGroup {
+  id: number;
+  name: string;
+}
+
+export interface GroupedItem {
+  /** The item's own id, or `group:<id>` for a merged group row. */
+  id: string;
+  name: string;
+  scheduled: number;
+  target: number;
+  /** The group merged into this row, or null for a single item. */
+  groupId: number | null;
+  /** Ids of the items that make up this row. */
+  itemIds: (number | string)[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
+
+export function groupItems(
+  items: readonly GroupableItem[],
+  preferences: readonly GroupingPreference[],
+  groups: readonly GroupingGroup[],
+): GroupedItem[] {
+  const preferenceOf = new Map(preferences.map((p) => [String(p.itemId), p]));
+  const groupOf = new Map(groups.map((g) => [g.id, g]));
+  const merged = new Map<number, GroupedItem>();
+  const result: GroupedItem[] = [];
+  for (const item of items) {
+    const preference = preferenceOf.get(String(item.id));
+    if (preference && !preference.enabled) continue;
+    const group = preference?.groupId != null ? groupOf.get(preference.groupId) : undefined;
+    if (group) {
+      const row = merged.get(group.id);
+      if (row) {
+        row.scheduled += item.scheduled;
+        row.target += item.target;
+        row.itemIds.push(item.id);
+      } else {
+        const created: GroupedItem = {
+          id: `group:${group.id}`,
+          name: group.name,
+          scheduled: item.scheduled,
+          target: item.target,
+          groupId: group.id,
+          itemIds: [item.id],
+        };
+        merged.set(group.id, created);
+        result.push(created);
+      }
+      continue;
+    }
+    // A group that no longer exists leaves its members ungrouped, as deleting a group does.
+    const customName = preference?.customName?.trim();
+    result.push({
+      id: String(item.id),
+      name: customName ? customName : item.name,
+      scheduled: item.scheduled,
+      target: item.target,
+      groupId: null,
+      itemIds: [item.id],
+    });
+  }
+  return result.sort(byName);
+}

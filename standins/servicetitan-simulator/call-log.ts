@@ -1,0 +1,40 @@
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Simulator clock when the call arrived. */
+  at: string;
+  /** Filled in when the answer is sent (undefined for dropped connections). */
+  status?: number;
+}
+
+export interface CallFilter {
+  method?: string;
+  /** Path prefix, e.g. "/jpm/v2/tenant/1/appointments" or "/connect/token". */
+  path?: string;
+}
+
+/** Every call the simulator received (control endpoints excepted), so tests can count them. */
+export function createCallLog() {
+  let calls: RecordedCall[] = [];
+  const matches = (call: RecordedCall, filter: CallFilter | undefined) =>
+    (!filter?.method || call.method === filter.method.toUpperCase()) &&
+    (!filter?.path || call.path.startsWith(filter.path));
+  return {
+    record(call: RecordedCall): RecordedCall {
+      calls.push(call);
+      return call;
+    },
+    list(filter?: CallFilter): RecordedCall[] {
+      return calls.filter((call) => matches(call, filter));
+    },
+    count(filter?: CallFilter): number {
+      return calls.filter((call) => matches(call, filter)).length;
+    },
+    reset(): void {
+      calls = [];
+    },
+  };
+}
+
+export type CallLog = ReturnType<typeof createCallLog>;

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { CallLog } from './call-log.js';
+import type { FaultSpec, Faults } from './faults.js';
+
+const scope = {
+  pathPrefix: z.string().startsWith('/').optional(),
+  times: z.union([z.number().int().positive(), z.literal('always')]).optional(),
+};
+
+const faultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('unauthorized'), ...scope }),
+  z.object({ kind: z.literal('forbidden'), missingScope: z.string().optional(), ...scope }),
+  z.object({ kind: z.literal('not_found'), ...scope }),
+  z.object({
+    kind: z.literal('rate_limited'),
+    retryAfterSeconds: z.number().nonnegative(),
+    via: z.enum(['header', 'body', 'none']),
+    ...scope,
+  }),
+  z.object({
+    kind: z.literal('server_error'),
+    status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    ...scope,
+  }),
+  z.object({
+    kind: z.literal('slow'),
+    delayMs: z.number().int().nonnegative().max(600_000),
+    ...scope,
+  }),
+  z.object({ kind: z.literal('malformed_json'), ...scope }),
+  z.object({ kind: z.literal('wrong_envelope'), ...scope }),
+  z.object({ kind: z.literal('connection_reset'), ...scope }),
+]);
+
+/**
+ * `/__control/*`: the same controls as the Simulator object, for a separate process (browser
+ * tests, benchmarks, a person with curl). Calls to these are not recorded.
+ */
+export function registerControlRoutes(
+  app: FastifyInstance,
+  deps: {
+    calls: CallLog;
+    faults: Faults;
+    now: () => Date;
+    setClockOffset: (ms: number) => void;
+    state: () => unknown;
+  },
+): void {
+  app.get('/__control/calls', async (request) => {
+    const query = request.query as { method?: string; path?: string };
+    const filter = { method: query.method, path: query.path };
+    return { count: deps.calls.count(filter), calls: deps.calls.list(filter) };
+  });
+  app.post('/__control/reset', async (_request, reply) => {
+    deps.calls.reset();
+    deps.faults.clear();
+    return reply.status(204).send();
+  });
+  app.get('/__control/faults', async () => ({ faults: deps.faults.list() }));
+  app.post('/__control/faults', async (request, reply) => {
+    const body: unknown = typeof request.body === 'string' ? safeJson(request.body) : request.body;
+    const list = Array.isArray(body) ? body : [body];
+    const parsed = z.array(faultSchema).safeParse(list);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.status(400).send({
+        error: `${issue?.path.slice(1).join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+      });
+    }
+    for (const fault of parsed.data) deps.faults.inject(fault as FaultSpec);
+    return reply.status(201).send({ faults: deps.faults.list() });
+  });
+  app.delete('/__control/faults', async (_request, reply) => {
+    deps.faults.clear();
+    return reply.status(204).send();
+  });
+  app.post('/__control/clock', async (request, reply) => {
+    const parsed = z.object({ offsetMs: z.number().int() }).safeParse(request.body);
+    if (!parsed.success)
+      return reply
+        .status(400)
+        .send({ error: 'offsetMs: expected an integer number of milliseconds' });
+    deps.setClockOffset(parsed.data.offsetMs);
+    return { now: deps.now().toISOString() };
+  });
+  app.get('/__control/state', async () => deps.state());
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

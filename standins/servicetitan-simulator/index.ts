@@ -1,0 +1,299 @@
+import crypto from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { answerList, apiHandlers, problem } from './api-routes.js';
+import { answerCapacity } from './capacity.js';
+import { createCallLog, type CallLog, type RecordedCall } from './call-log.js';
+import type { SimBusinessUnit, SimJobType } from './catalog.js';
+import { registerControlRoutes } from './control-routes.js';
+import { createFaults, TOKEN_PATH, type FaultSpec, type Faults } from './faults.js';
+import { appointmentsInWindow, jobsInWindow } from './queries.js';
+import { createTenant, type SimAppointment, type SimJob, type TenantWindow } from './tenant.js';
+
+export type { FaultSpec } from './faults.js';
+export type { RecordedCall, CallFilter } from './call-log.js';
+export type { SimAppointment, SimJob, TenantWindow } from './tenant.js';
+export type { SimBusinessUnit, SimJobType } from './catalog.js';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  now?: () => Date;
+  /** The tenant's local zone: appointments are booked at local hours in it. */
+  timeZone?: string;
+  /** Lifetime of issued access tokens (ServiceTitan: 900 s). */
+  tokenLifetimeSeconds?: number;
+}
+
+export interface SimulatorCredential {
+  clientId: string;
+  clientSecret: string;
+  tenantId: string;
+  appKey: string;
+}
+
+const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date-time');
+const capacityRequestSchema = z.object({
+  startsOnOrAfter: isoDateTime,
+  endsOnOrBefore: isoDateTime,
+  businessUnitIds: z.array(z.number().int()).nullish(),
+  jobTypeId: z.number().int().nullish(),
+  skillBasedAvailability: z.boolean(),
+});
+
+/** The sample tenant's credential; `npm start` seeds the demo company with it. */
+export const DEMO_CREDENTIAL: SimulatorCredential = {
+  clientId: 'cid.demo-heating-air',
+  clientSecret: 'cs1.demo-heating-air-simulator-secret',
+  tenantId: '7340101',
+  appKey: 'ak1.demo-call-board-app',
+};
+
+export interface SimulatorData {
+  /** Every business unit, active and inactive. */
+  businessUnits(): SimBusinessUnit[];
+  /** Every job type, active and inactive. */
+  jobTypes(): SimJobType[];
+  /** Jobs existing at `at` (default: simulator now) with an appointment starting in the window. */
+  jobs(options?: { at?: Date; window?: TenantWindow }): SimJob[];
+  /** Appointments existing at `at` starting in the window, any status. */
+  appointments(options?: { at?: Date; window?: TenantWindow }): SimAppointment[];
+}
+
+export interface Simulator {
+  /** Base URL; authUrl and apiUrl are the same host. */
+  url: string;
+  authUrl: string;
+  apiUrl: string;
+  demoCredential: SimulatorCredential;
+  calls: CallLog;
+  faults: Faults;
+  data: SimulatorData;
+  /** The simulator's clock: options.now plus any offset set through setClockOffset. */
+  now(): Date;
+  setClockOffset(ms: number): void;
+  /** Makes every issued token invalid (the next API call gets a real 401). */
+  revokeTokens(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for ServiceTitan's API for development, demos and tests: token endpoint, the list
+ * endpoints the board reads, bearer and app-key checks, paging, and faults on demand. It is not
+ * product code and the product does not import it; it is reached over HTTP like the real hosts.
+ */
+export async function startServiceTitanSimulator(
+  options: SimulatorOptions = {},
+): Promise<Simulator> {
+  const baseNow = options.now ?? (() => new Date());
+  let clockOffsetMs = 0;
+  const now = () => new Date(baseNow().getTime() + clockOffsetMs);
+  const seed = options.seed ?? 1;
+  const timeZone = options.timeZone ?? 'America/New_York';
+  const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 900;
+  const credential = DEMO_CREDENTIAL;
+  const tenant = createTenant({ seed, timeZone });
+  const calls = createCallLog();
+  const faults = createFaults();
+  const tokens = new Map<string, { clientId: string; expiresAtMs: number }>();
+  const handlers = apiHandlers(tenant);
+
+  const app = Fastify({ logger: false });
+  await app.register(formbody);
+
+  const callOf = new WeakMap<FastifyRequest, RecordedCall>();
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/__control/')) return;
+    callOf.set(
+      request,
+      calls.record({
+        method: request.method,
+        path,
+        query: Object.fromEntries(new URL(request.url, 'http://simulator').searchParams),
+        at: now().toISOString(),
+      }),
+    );
+    const fault = faults.take(path);
+    if (fault) return answerWithFault(fault, request, reply);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const call = callOf.get(request);
+    if (call) call.status = reply.statusCode;
+  });
+
+  async function answerWithFault(fault: FaultSpec, request: FastifyRequest, reply: FastifyReply) {
+    switch (fault.kind) {
+      case 'unauthorized':
+        return reply.status(401).send(problem(401, 'Unauthorized'));
+      case 'forbidden':
+        return reply
+          .status(403)
+          .send(
+            problem(
+              403,
+              fault.missingScope ? `Missing required scope: ${fault.missingScope}` : 'Forbidden',
+            ),
+          );
+      case 'not_found':
+        return reply.status(404).send(problem(404, 'Not Found'));
+      case 'rate_limited': {
+        if (fault.via === 'header') reply.header('retry-after', String(fault.retryAfterSeconds));
+        const title =
+          fault.via === 'body'
+            ? `Rate limit is exceeded. Try again in ${fault.retryAfterSeconds} seconds.`
+            : 'Rate limit is exceeded.';
+        return reply.status(429).send(problem(429, title));
+      }
+      case 'server_error': {
+        const status = fault.status ?? 500;
+        return reply
+          .status(status)
+          .send(problem(status, status === 503 ? 'Service Unavailable' : 'Internal Server Error'));
+      }
+      case 'slow':
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        return undefined;
+      case 'malformed_json':
+        return reply
+          .status(200)
+          .type('application/json')
+          .send('{"page":1,"pageSize":50,"hasMore":false,"data":[{"id":');
+      case 'wrong_envelope':
+        return reply.status(200).send({ items: [], total: 0 });
+      case 'connection_reset':
+        request.raw.socket.destroy();
+        return reply.hijack();
+    }
+  }
+
+  app.post(TOKEN_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.grant_type !== 'client_credentials') {
+      return reply.status(400).send({ error: 'unsupported_grant_type' });
+    }
+    if (body.client_id !== credential.clientId || body.client_secret !== credential.clientSecret) {
+      return reply.status(400).send({ error: 'invalid_client' });
+    }
+    const accessToken = `sim.${crypto.randomBytes(24).toString('base64url')}`;
+    tokens.set(accessToken, {
+      clientId: credential.clientId,
+      expiresAtMs: now().getTime() + tokenLifetimeSeconds * 1000,
+    });
+    return reply.send({
+      access_token: accessToken,
+      expires_in: tokenLifetimeSeconds,
+      token_type: 'Bearer',
+      scope: 'tn.jpm tn.settings tn.dispatch',
+    });
+  });
+
+  /** Token, app key and tenant checks every API call passes first; false when it answered. */
+  function authorize(
+    request: FastifyRequest<{ Params: { tenant: string } }>,
+    reply: FastifyReply,
+  ): boolean {
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearer ? tokens.get(bearer) : undefined;
+    if (!token || token.expiresAtMs <= now().getTime()) {
+      void reply.status(401).send(problem(401, 'Unauthorized'));
+      return false;
+    }
+    const query = request.query as Record<string, string | undefined>;
+    const appKey = request.headers['st-app-key'] ?? query.servicetitanapplicationkey;
+    if (appKey !== credential.appKey) {
+      void reply.status(401).send(problem(401, 'Unauthorized: missing or unknown application key'));
+      return false;
+    }
+    if (request.params.tenant !== credential.tenantId) {
+      void reply.status(404).send(problem(404, `Tenant ${request.params.tenant} not found`));
+      return false;
+    }
+    return true;
+  }
+
+  app.get<{ Params: { module: string; tenant: string; resource: string } }>(
+    '/:module/v2/tenant/:tenant/:resource',
+    async (request, reply) => {
+      if (!authorize(request, reply)) return reply;
+      const handler = handlers[`${request.params.module}/${request.params.resource}`];
+      if (!handler) return reply.status(404).send(problem(404, 'Not Found'));
+      return answerList(handler, request, reply, now());
+    },
+  );
+
+  app.post<{ Params: { tenant: string } }>(
+    '/dispatch/v2/tenant/:tenant/capacity',
+    async (request, reply) => {
+      if (!authorize(request, reply)) return reply;
+      const parsed = capacityRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'body';
+        return reply.status(400).send(
+          problem(400, 'One or more validation errors occurred.', {
+            [field]: [issue?.message ?? 'invalid'],
+          }),
+        );
+      }
+      return reply.send(answerCapacity(tenant, parsed.data, now()));
+    },
+  );
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(problem(404, 'Not Found')));
+
+  const data: SimulatorData = {
+    businessUnits: () => tenant.businessUnits(),
+    jobTypes: () => tenant.jobTypes(),
+    jobs: (o = {}) => jobsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
+    appointments: (o = {}) =>
+      appointmentsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
+  };
+
+  registerControlRoutes(app, {
+    calls,
+    faults,
+    now,
+    setClockOffset: (ms) => {
+      clockOffsetMs = ms;
+    },
+    state: () => ({
+      now: now().toISOString(),
+      clockOffsetMs,
+      seed,
+      timeZone,
+      demoCredential: credential,
+      faults: faults.list(),
+      callCount: calls.count(),
+      tenant: {
+        businessUnits: tenant.businessUnits().length,
+        jobTypes: tenant.jobTypes().length,
+        jobs: data.jobs().length,
+        appointments: data.appointments().length,
+      },
+    }),
+  });
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const url = address.replace('[::1]', 'localhost');
+  return {
+    url,
+    authUrl: url,
+    apiUrl: url,
+    demoCredential: credential,
+    calls,
+    faults,
+    data,
+    now,
+    setClockOffset: (ms) => {
+      clockOffsetMs = ms;
+    },
+    revokeTokens: () => tokens.clear(),
+    close: async () => {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDayNumber } from './local-time.js';
+import { createTenant } from './tenant.js';
+import { startServiceTitanSimulator, type Simulator } from './index.js';
+
+// A Friday afternoon in New York, two days before the spring daylight-saving change.
+const NOW = new Date('2025-03-07T19:00:00Z');
+const ZONE = 'America/New_York';
+
+function localHourMinute(iso: string, timeZone: string): { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  return {
+    hour: Number(parts.find((p) => p.type === 'hour')?.value),
+    minute: Number(parts.find((p) => p.type === 'minute')?.value),
+  };
+}
+
+describe('the generated tenant', () => {
+  it('is the same for the same seed and differs for another seed', () => {
+    const a = createTenant({ seed: 7, timeZone: ZONE }).snapshot(NOW);
+    const b = createTenant({ seed: 7, timeZone: ZONE }).snapshot(NOW);
+    const c = createTenant({ seed: 8, timeZone: ZONE }).snapshot(NOW);
+    expect(b).toEqual(a);
+    expect(c.map((s) => s.job.id)).not.toEqual(a.map((s) => s.job.id));
+  });
+
+  it('generates a 30-day horizon well under 100 ms', () => {
+    const tenant = createTenant({ seed: 3, timeZone: ZONE });
+    const started = performance.now();
+    const jobs = tenant.snapshot(NOW, {
+      startsOnOrAfter: new Date(NOW.getTime() - 7 * 86_400_000),
+      startsBefore: new Date(NOW.getTime() + 23 * 86_400_000),
+    });
+    const elapsed = performance.now() - started;
+    expect(jobs.length).toBeGreaterThan(500);
+    expect(elapsed).toBeLessThan(100);
+  });
+
+  it('has tens to hundreds of appointments on weekdays, multi-appointment and canceled jobs, and night calls', () => {
+    const tenant = createTenant({ seed: 1, timeZone: ZONE });
+    const snapshots = tenant.snapshot(NOW);
+    const today = localDayNumber(NOW.getTime(), ZONE);
+    const perDay = new Map<number, number>();
+    for (const { appointments } of snapshots) {
+      for (const a of appointments) {
+        const day = localDayNumber(Date.parse(a.start), ZONE);
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      }
+    }
+    // Past weekdays are fully booked: Monday..Thursday of this week.
+    for (let day = today - 4; day < today; day++)
+      expect(perDay.get(day) ?? 0).toBeGreaterThanOrEqual(60);
+    expect(snapshots.some((s) => s.appointments.length >= 2)).toBe(true);
+    expect(snapshots.some((s) => s.job.jobStatus === 'Canceled')).toBe(true);
+    expect(
+      snapshots.some(
+        (s) =>
+          s.job.jobStatus !== 'Canceled' && s.appointments.some((a) => a.status === 'Canceled'),
+      ),
+    ).toBe(true);
+    const nightCalls = snapshots
+      .flatMap((s) => s.appointments)
+      .filter((a) => {
+        const { hour } = localHourMinute(a.start, ZONE);
+        return hour >= 22 || hour === 0;
+      });
+    expect(nightCalls.length).toBeGreaterThan(0);
+  });
+
+  it('keeps local appointment hours across the daylight-saving change', () => {
+    const tenant = createTenant({ seed: 1, timeZone: ZONE });
+    const later = new Date('2025-03-12T12:00:00Z');
+    const appointments = tenant.snapshot(later).flatMap((s) => s.appointments);
+    const before = appointments.filter((a) => a.start < '2025-03-09T00:00:00Z');
+    const after = appointments.filter((a) => a.start > '2025-03-10T00:00:00Z');
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(0);
+    for (const a of [...before, ...after]) {
+      const { hour, minute } = localHourMinute(a.start, ZONE);
+      // Daytime slots start on the hour or half hour between 7:00 and 16:30; night calls 22:00-00:45.
+      expect(hour >= 7 && hour <= 16 ? [0, 30] : [0, 15, 30, 45]).toContain(minute);
+      expect(hour <= 0 || (hour >= 7 && hour <= 16) || hour >= 22).toBe(true);
+    }
+    // An 8:00 install start is 13:00Z in winter time and 12:00Z in summer time.
+    expect(before.some((a) => a.start.endsWith('T13:00:00.000Z'))).toBe(true);
+    expect(after.some((a) => a.start.endsWith('T12:00:00.000Z'))).toBe(true);
+  });
+
+  it('books new jobs as time passes and never loses a booked one', () => {
+    const tenant = createTenant({ seed: 1, timeZone: ZONE });
+    const window = {
+      startsOnOrAfter: '2025-03-10T04:00:00Z',
+      startsBefore: '2025-03-13T04:00:00Z',
+    };
+    const morning = tenant.snapshot(new Date('2025-03-07T13:00:00Z'), window).map((s) => s.job.id);
+    const evening = tenant.snapshot(new Date('2025-03-07T22:00:00Z'), window).map((s) => s.job.id);
+    expect(evening.length).toBeGreaterThan(morning.length);
+    expect(evening).toEqual(expect.arrayContaining(morning));
+  });
+});
+
+describe('the simulator over HTTP', () => {
+  let sim: Simulator;
+  let token: string;
+  const base = () => `${sim.apiUrl}/jpm/v2/tenant/${sim.demoCredential.tenantId}`;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'ST-App-Key': sim.demoCredential.appKey,
+        ...headers,
+      },
+    });
+
+  beforeAll(async () => {
+    sim = await startServiceTitanSimulator({ seed: 1, now: () => NOW });
+    const answer = await fetch(`${sim.authUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: sim.demoCredential.clientId,
+        client_secret: sim.demoCredential.clientSecret,
+      }),
+    });
+    const body = (await answer.json()) as {
+      access_token: string;
+      expires_in: number;
+      token_type: string;
+    };
+    expect(body.expires_in).toBe(900);
+    expect(body.token_type).toBe('Bearer');
+    token = body.access_token;
+  });
+  afterAll(() => sim.close());
+
+  it('refuses a wrong client secret with invalid_client', async () => {
+    const answer = await fetch(`${sim.authUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${sim.demoCredential.clientId}&client_secret=wrong`,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: 'invalid_client' });
+  });
+
+  it('checks the bearer token, the app key and the tenant', async () => {
+    expect((await get(`${base()}/job-types`, { authorization: 'Bearer nope' })).status).toBe(401);
+    expect((await get(`${base()}/job-types`, { 'ST-App-Key': 'other' })).status).toBe(401);
+    const wrongTenant = await get(`${sim.apiUrl}/jpm/v2/tenant/999/job-types`);
+    expect(wrongTenant.status).toBe(404);
+    expect(((await wrongTenant.json()) as { status: number }).status).toBe(404);
+    expect((await get(`${base()}/job-types`)).status).toBe(200);
+  });
+
+  it('pages with page/pageSize/hasMore and counts with includeTotal', async () => {
+    const window = 'startsOnOrAfter=2025-03-03T05:00:00Z&startsBefore=2025-03-08T05:00:00Z';
+    const expected = sim.data.appointments({
+      window: { startsOnOrAfter: '2025-03-03T05:00:00Z', startsBefore: '2025-03-08T05:00:00Z' },
+    });
+    const ids: number[] = [];
+    let page = 1;
+    for (;;) {
+      const body = (await (
+        await get(`${base()}/appointments?${window}&page=${page}&pageSize=100&includeTotal=true`)
+      ).json()) as {
+        page: number;
+        pageSize: number;
+        hasMore: boolean;
+        totalCount: number;
+        data: { id: number }[];
+      };
+      expect(body.page).toBe(page);
+      expect(body.pageSize).toBe(100);
+      expect(body.totalCount).toBe(expected.length);
+      ids.push(...body.data.map((a) => a.id));
+      if (!body.hasMore) break;
+      page++;
+    }
+    expect(page).toBeGreaterThan(2);
+    expect(ids).toEqual(expected.map((a) => a.id));
+    const withoutTotal = (await (await get(`${base()}/appointments?${window}`)).json()) as {
+      totalCount: unknown;
+      pageSize: number;
+    };
+    expect(withoutTotal.totalCount).toBeNull();
+    expect(withoutTotal.pageSize).toBe(50);
+  });
+
+  it('filters by active and by ids (at most 50)', async () => {
+    const active = (await (await get(`${base()}/job-types?pageSize=100`)).json()) as {
+      data: { active: boolean }[];
+    };
+    const any = (await (await get(`${base()}/job-types?active=Any&pageSize=100`)).json()) as {
+      data: unknown[];
+    };
+    const inactive = (await (await get(`${base()}/job-types?active=False`)).json()) as {
+      data: { active: boolean }[];
+    };
+    expect(active.data.every((t) => t.active)).toBe(true);
+    expect(inactive.data.length).toBeGreaterThan(0);
+    expect(any.data.length).toBe(active.data.length + inactive.data.length);
+
+    const jobs = sim.data.jobs().slice(0, 3);
+    const byIds = (await (
+      await get(`${base()}/jobs?ids=${jobs.map((j) => j.id).join(',')}`)
+    ).json()) as { data: { id: number }[] };
+    expect(byIds.data.map((j) => j.id)).toEqual(jobs.map((j) => j.id));
+    const tooMany = await get(
+      `${base()}/jobs?ids=${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}`,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(await tooMany.json())).toContain('ids');
+  });
+
+  it('lists jobs that have any appointment starting in the window', async () => {
+    const window = {
+      startsOnOrAfter: '2025-03-10T04:00:00Z',
+      startsBefore: '2025-03-11T04:00:00Z',
+    };
+    const appointments = sim.data.appointments({ window });
+    const jobIds = [...new Set(appointments.map((a) => a.jobId))].sort((a, b) => a - b);
+    const body = (await (
+      await get(
+        `${base()}/jobs?appointmentStartsOnOrAfter=${window.startsOnOrAfter}&appointmentStartsBefore=${window.startsBefore}&pageSize=1000`,
+      )
+    ).json()) as { data: { id: number }[] };
+    expect(body.data.map((j) => j.id)).toEqual(jobIds);
+  });
+
+  it('records calls and injects faults through the control endpoints', async () => {
+    sim.calls.reset();
+    const injected = await fetch(`${sim.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'server_error', status: 503, pathPrefix: '/jpm/', times: 2 }),
+    });
+    expect(injected.status).toBe(201);
+    expect((await get(`${base()}/job-types`)).status).toBe(503);
+    expect((await get(`${base()}/job-types`)).status).toBe(503);
+    expect((await get(`${base()}/job-types`)).status).toBe(200);
+    const calls = (await (await fetch(`${sim.url}/__control/calls?path=/jpm/`)).json()) as {
+      count: number;
+      calls: { status: number }[];
+    };
+    expect(calls.count).toBe(3);
+    expect(calls.calls.map((c) => c.status)).toEqual([503, 503, 200]);
+
+    const bad = await fetch(`${sim.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'slow' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain('delayMs');
+
+    const reset = await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
+    expect(reset.status).toBe(204);
+    expect(sim.calls.count()).toBe(0);
+    const state = (await (await fetch(`${sim.url}/__control/state`)).json()) as {
+      now: string;
+      tenant: { businessUnits: number };
+    };
+    expect(state.now).toBe(NOW.toISOString());
+    expect(state.tenant.businessUnits).toBe(6);
+  });
+});

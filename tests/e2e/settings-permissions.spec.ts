@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts, signInAs } from './helpers.js';
+
+/**
+ * Who may change a signed-in board's settings: account and master admins edit; everyone else
+ * sees the same panel read-only, with every control disabled.
+ */
+
+const READ_ONLY =
+  'Read-Only Mode: You can view settings but cannot make changes. Contact an administrator for edit access.';
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+  await expect(panel).toBeVisible();
+  // Collapsed sections render nothing, so open them all to see every control.
+  for (const name of ['Schedule', 'Appearance'])
+    await panel.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  return panel;
+}
+
+test('a plain user (csr) sees the read-only banner and every control disabled', async ({
+  page,
+}) => {
+  await signInAs(page, demoAccounts.csr);
+  await page.goto('/');
+  await expect(page.getByTestId('board-header')).toBeVisible();
+  const before = await page.evaluate(() => localStorage.getItem('dashboardSettings'));
+
+  const panel = await openSettings(page);
+  await expect(panel.getByText(READ_ONLY, { exact: true })).toBeVisible();
+
+  const controls = panel.locator('input, [role=switch], [role=checkbox], [role=combobox]');
+  expect(await controls.count()).toBeGreaterThan(30);
+  for (const control of await controls.all()) await expect(control).toBeDisabled();
+  await expect(panel.getByRole('button', { name: /Upload logo/ })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
+
+  await expect(panel.getByLabel('Day 1 target capacity')).toHaveValue('90');
+  expect(await page.evaluate(() => localStorage.getItem('dashboardSettings'))).toBe(before);
+
+  await panel.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(panel).toBeHidden();
+});
+
+test('an account admin (manager) edits the settings and the board follows at once', async ({
+  page,
+}) => {
+  await signInAs(page, demoAccounts.manager);
+  await page.goto('/');
+  await expect(page.getByTestId('board-header')).toBeVisible();
+
+  const panel = await openSettings(page);
+  await expect(panel.getByText('Read-Only Mode', { exact: false })).toHaveCount(0);
+  await panel.getByLabel('Dashboard title').fill('Demo HVAC Dispatch');
+  await expect(page.getByTestId('board-title')).toHaveText('Demo HVAC Dispatch');
+  await panel.getByLabel('Header background hex code').fill('#204060');
+  await expect(page.getByTestId('board-header')).toHaveCSS('background-color', 'rgb(32, 64, 96)');
+
+  await panel.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(panel).toBeHidden();
+  const stored = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}'),
+  );
+  expect(stored.title).toBe('Demo HVAC Dispatch');
+  expect(stored.appearance.headerBgColor).toBe('#204060');
+});
