@@ -24,6 +24,12 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
   },
   {
+    // autocannon loads request hooks into worker threads with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Scripts, benchmarks and stand-ins talk to a terminal.
     files: ['scripts/**', 'bench/**', 'standins/**/cli.ts', 'tests/**'],
     rules: { 'no-console': 'off' },

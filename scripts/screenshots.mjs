@@ -102,7 +102,7 @@ async function signIn(page, baseUrl) {
 async function waitForBoard(page) {
   await page.getByTestId('day-card').first().waitFor({ timeout: 30_000 });
   // Fonts and the gauge settle; the welcome banner of the preview is dismissed beforehand.
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate('document.fonts.ready');
   await page.waitForTimeout(800);
 }
 
@@ -110,7 +110,7 @@ async function main() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (set CHROMIUM_PATH)');
   const preset = process.env.SCREENSHOT_URL?.replace(/\/+$/, '');
-  const server = preset && (await isUp(preset)) ? { baseUrl: preset, stop() {} } : await startServer();
+  const server = preset && (await isUp(preset)) ? { baseUrl: preset, stop: () => undefined } : await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   fs.mkdirSync(outDir, { recursive: true });
   try {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, credentials } from '../../src/server/db/schema.js';
+import type {
+  ServiceTitanError} from '../../src/server/services/servicetitan/contract.js';
 import {
-  ServiceTitanError,
   type ServiceTitanClient,
   type ServiceTitanCredential,
   type ServiceTitanGateway,

@@ -58,7 +58,7 @@ export function toastReducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+const listeners: ((state: State) => void)[] = [];
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action): void {

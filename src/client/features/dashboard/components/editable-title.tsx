@@ -1,5 +1,5 @@
 import { normalizeTitle } from '@shared/settings/dashboard-settings';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '@/lib/utils';
 import { HelpTip } from './help-tip';
 
@@ -15,10 +15,12 @@ export function EditableTitle({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
 
-  // Locking the board cancels an edit in progress.
-  useEffect(() => {
+  // Locking the board cancels an edit in progress (state adjusted while rendering, not in an effect).
+  const [wasEditable, setWasEditable] = useState(editable);
+  if (wasEditable !== editable) {
+    setWasEditable(editable);
     if (!editable) setDraft(null);
-  }, [editable]);
+  }
 
   const commit = () => {
     if (draft === null) return;

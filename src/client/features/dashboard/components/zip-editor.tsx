@@ -1,6 +1,6 @@
 import { isCompleteZip, sanitizeZip, ZIP_LENGTH } from '@shared/settings/dashboard-settings';
 import { MapPin } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '@/lib/utils';
 import { HelpTip } from './help-tip';
 
@@ -16,9 +16,12 @@ export function ZipEditor({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Locking the board cancels an edit in progress (state adjusted while rendering, not in an effect).
+  const [wasEditable, setWasEditable] = useState(editable);
+  if (wasEditable !== editable) {
+    setWasEditable(editable);
     if (!editable) setDraft(null);
-  }, [editable]);
+  }
 
   const commit = () => {
     if (draft === null) return;
