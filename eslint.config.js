@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'drizzle/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.stylistic,
@@ -12,7 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -21,7 +33,10 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
   },
   {
     // autocannon loads request hooks into worker threads with require().
@@ -38,7 +53,17 @@ export default tseslint.config(
     // Server code reaches the browser never; the client never imports server code.
     files: ['src/client/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/standins/**'], message: 'The client must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/standins/**'],
+              message: 'The client must not import server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -46,7 +71,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '**/server/**', '**/client/**', 'react', 'fastify', 'pg', 'drizzle-orm*'], message: 'src/shared is pure: no I/O, no framework.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                '**/server/**',
+                '**/client/**',
+                'react',
+                'fastify',
+                'pg',
+                'drizzle-orm*',
+              ],
+              message: 'src/shared is pure: no I/O, no framework.',
+            },
+          ],
+        },
       ],
     },
   },

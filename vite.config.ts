@@ -12,6 +12,10 @@ export default defineConfig({
   resolve: { alias: { '@shared': sharedRoot, '@': clientRoot } },
   build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
   server: {
-    proxy: { '/api': 'http://localhost:5000', '/oidc': 'http://localhost:5000', '/healthz': 'http://localhost:5000' },
+    proxy: {
+      '/api': 'http://localhost:5000',
+      '/oidc': 'http://localhost:5000',
+      '/healthz': 'http://localhost:5000',
+    },
   },
 });

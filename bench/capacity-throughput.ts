@@ -7,7 +7,12 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
-import { createCompanyWithCredential, createFreshDatabase, createSignedInUser, startAppInstance } from './support.js';
+import {
+  createCompanyWithCredential,
+  createFreshDatabase,
+  createSignedInUser,
+  startAppInstance,
+} from './support.js';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -31,7 +36,11 @@ async function main() {
     const headers = { cookie, 'content-type': 'application/json' };
 
     // Warm: the first request fetches from ServiceTitan; every later one is served from the snapshot.
-    const warm = await fetch(`${instance.baseUrl}/api/capacity`, { method: 'POST', headers, body: '{}' });
+    const warm = await fetch(`${instance.baseUrl}/api/capacity`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
     const warmBody = (await warm.json()) as { days?: unknown[]; error?: string };
     if (warm.status !== 200 || warmBody.error || warmBody.days?.length !== 3) {
       throw new Error(`warm-up failed: ${warm.status} ${JSON.stringify(warmBody).slice(0, 200)}`);
@@ -53,16 +62,20 @@ async function main() {
     const line = (name: string, r: Result) =>
       `${name.padEnd(22)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   ` +
       `p50 ${String(r.latency.p50).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors + r.timeouts}`;
-    console.log(`\n== Warm POST /api/capacity vs GET /healthz (${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${fresh.url ? 'PostgreSQL' : 'PGlite'})`);
+    console.log(
+      `\n== Warm POST /api/capacity vs GET /healthz (${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${fresh.url ? 'PostgreSQL' : 'PGlite'})`,
+    );
     console.log(line('GET /healthz', health));
     console.log(line('GET /api/auth/user', signedIn));
     console.log(line('POST /api/capacity', capacity));
     const ratio = capacity.requests.average / health.requests.average;
-    console.log(`capacity/healthz throughput ratio: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of a static route)`);
     console.log(
-      `ServiceTitan list calls during the run: ${
-        simulator.calls.count({ path: `/jpm/v2/tenant/${simulator.demoCredential.tenantId}/appointments` })
-      } appointments request(s) in total (warm numbers come from the shared snapshot)`,
+      `capacity/healthz throughput ratio: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of a static route)`,
+    );
+    console.log(
+      `ServiceTitan list calls during the run: ${simulator.calls.count({
+        path: `/jpm/v2/tenant/${simulator.demoCredential.tenantId}/appointments`,
+      })} appointments request(s) in total (warm numbers come from the shared snapshot)`,
     );
     console.log(
       `capacity/auth-user throughput ratio: ${(capacity.requests.average / signedIn.requests.average).toFixed(3)} (cost beyond the session lookup)`,

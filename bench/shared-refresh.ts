@@ -41,7 +41,10 @@ async function main() {
     await startAppInstance({ ...common, database: databaseB }),
   ];
   try {
-    const companyId = await createCompanyWithCredential(instances[0]!.app, simulator.demoCredential);
+    const companyId = await createCompanyWithCredential(
+      instances[0]!.app,
+      simulator.demoCredential,
+    );
     const screens = await Promise.all(
       Array.from({ length: SCREENS }, async (_, i) => ({
         cookie: await createSignedInUser(instances[0]!.app, companyId),
@@ -69,7 +72,11 @@ async function main() {
         try {
           const res = await fetch(`${instance.baseUrl}/api/capacity`, {
             method: 'POST',
-            headers: { cookie: screen.cookie, 'content-type': 'application/json', 'x-forwarded-for': screen.address },
+            headers: {
+              cookie: screen.cookie,
+              'content-type': 'application/json',
+              'x-forwarded-for': screen.address,
+            },
             body: JSON.stringify({ viewType: screen.viewType }),
           });
           status = res.status;

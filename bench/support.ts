@@ -13,7 +13,8 @@ import type { SimulatorCredential } from '../standins/servicetitan-simulator/ind
 
 /** Shared set-up for the benchmarks: a fresh database, app instances on real ports, seeded users. */
 
-export const POSTGRES_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_SERVER_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface FreshDatabase {
   /** Null when PostgreSQL is unreachable and the benchmark runs on embedded PGlite instead. */
@@ -25,7 +26,10 @@ export interface FreshDatabase {
 /** A new, empty PostgreSQL database (dropped afterwards), or an in-memory PGlite fallback. */
 export async function createFreshDatabase(): Promise<FreshDatabase> {
   const name = `cb_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_SERVER_URL, connectionTimeoutMillis: 2000 });
+  const admin = new pg.Client({
+    connectionString: POSTGRES_SERVER_URL,
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -100,7 +104,10 @@ export async function startAppInstance(options: {
 }
 
 /** A company holding the given ServiceTitan credential, sealed as the app stores it. */
-export async function createCompanyWithCredential(app: FastifyInstance, credential: SimulatorCredential): Promise<number> {
+export async function createCompanyWithCredential(
+  app: FastifyInstance,
+  credential: SimulatorCredential,
+): Promise<number> {
   const [row] = await app.db
     .insert(companies)
     .values({

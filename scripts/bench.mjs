@@ -22,7 +22,9 @@ for (const file of benches) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     failed++;
-    console.log(`# bench/${file} FAILED (exit ${result.status ?? result.signal}) after ${seconds} s`);
+    console.log(
+      `# bench/${file} FAILED (exit ${result.status ?? result.signal}) after ${seconds} s`,
+    );
   } else {
     console.log(`# bench/${file} done in ${seconds} s`);
   }

@@ -43,20 +43,32 @@ export function newestMtime(paths) {
 export async function ensureDependencies() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  const stale = !fs.existsSync(installed) || fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs;
+  const stale =
+    !fs.existsSync(installed) || fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs;
   if (!stale) return;
   console.log('Installing dependencies (npm ci)...');
   const code = await run('npm', ['ci', '--no-audit', '--no-fund']);
   if (code !== 0) process.exit(code);
 }
 
-const BUILD_INPUTS = ['src', 'standins', 'drizzle', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'src',
+  'standins',
+  'drizzle',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package-lock.json',
+];
 
 /** Builds client and server when the build is missing or older than its sources. */
 export async function ensureBuild({ force = false } = {}) {
   const output = path.join(root, 'dist', 'server', 'src', 'server', 'main.js');
   const clientIndex = path.join(root, 'dist', 'client', 'index.html');
-  const builtAt = fs.existsSync(output) && fs.existsSync(clientIndex) ? Math.min(fs.statSync(output).mtimeMs, fs.statSync(clientIndex).mtimeMs) : 0;
+  const builtAt =
+    fs.existsSync(output) && fs.existsSync(clientIndex)
+      ? Math.min(fs.statSync(output).mtimeMs, fs.statSync(clientIndex).mtimeMs)
+      : 0;
   if (!force && builtAt > newestMtime(BUILD_INPUTS)) return;
   console.log('Building client and server...');
   const code = await run('npm', ['run', 'build']);
@@ -64,6 +76,10 @@ export async function ensureBuild({ force = false } = {}) {
 }
 
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean);
   return candidates.find((p) => fs.existsSync(p));
 }

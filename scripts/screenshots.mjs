@@ -82,19 +82,26 @@ async function signIn(page, baseUrl) {
   try {
     await page.goto(`${baseUrl}/api/login`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 10_000 });
-    const demo = page.getByRole('button', { name: new RegExp(SIGN_IN_EMAIL.replace(/[.@]/g, '\\$&')) });
+    const demo = page.getByRole('button', {
+      name: new RegExp(SIGN_IN_EMAIL.replace(/[.@]/g, '\\$&')),
+    });
     if (await demo.count()) await demo.first().click();
     else {
       await page.getByLabel('Email').fill(SIGN_IN_EMAIL);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     }
-    await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api/'), {
-      timeout: 15_000,
-    });
+    await page.waitForURL(
+      (url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api/'),
+      {
+        timeout: 15_000,
+      },
+    );
     const me = await page.request.get(`${baseUrl}/api/auth/user`);
     return me.ok();
   } catch (error) {
-    console.warn(`Sign-in unavailable (${error.message.split('\n')[0]}); photographing the live preview instead.`);
+    console.warn(
+      `Sign-in unavailable (${error.message.split('\n')[0]}); photographing the live preview instead.`,
+    );
     return false;
   }
 }
@@ -110,7 +117,10 @@ async function main() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (set CHROMIUM_PATH)');
   const preset = process.env.SCREENSHOT_URL?.replace(/\/+$/, '');
-  const server = preset && (await isUp(preset)) ? { baseUrl: preset, stop: () => undefined } : await startServer();
+  const server =
+    preset && (await isUp(preset))
+      ? { baseUrl: preset, stop: () => undefined }
+      : await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   fs.mkdirSync(outDir, { recursive: true });
   try {

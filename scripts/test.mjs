@@ -11,7 +11,12 @@ fs.mkdirSync(resultsDir, { recursive: true });
 function readVitest(file, label) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+    return {
+      label,
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
   } catch {
     return { label, passed: 0, failed: 1, skipped: 0, note: 'no report (the run crashed)' };
   }
@@ -20,7 +25,12 @@ function readVitest(file, label) {
 function readPlaywright(file, label) {
   try {
     const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { label, passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+    return {
+      label,
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky,
+      skipped: stats.skipped,
+    };
   } catch {
     return { label, passed: 0, failed: 1, skipped: 0, note: 'no report (the run crashed)' };
   }
@@ -30,9 +40,13 @@ async function vitest(label, env) {
   const outputFile = path.join(resultsDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(outputFile, { force: true });
   console.log(`\n=== Vitest: unit and integration tests on ${label} ===\n`);
-  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    },
+  );
   const result = readVitest(outputFile, `vitest (${label})`);
   if (code !== 0 && result.failed === 0) result.failed = 1;
   results.push(result);
@@ -47,20 +61,35 @@ const chromium = findChromium();
 if (only) {
   console.log('\nBrowser tests not run (--no-browser).');
 } else if (!chromium) {
-  const message = 'Browser tests SKIPPED: Chromium was not found (install Debian\'s `chromium` package, or set CHROMIUM_PATH).';
+  const message =
+    "Browser tests SKIPPED: Chromium was not found (install Debian's `chromium` package, or set CHROMIUM_PATH).";
   if (process.env.CI) {
     console.error(`\n${message}\nIn CI this is a failure.`);
-    results.push({ label: 'browser', passed: 0, failed: 1, skipped: 0, note: 'Chromium missing in CI' });
+    results.push({
+      label: 'browser',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'Chromium missing in CI',
+    });
   } else {
     console.log(`\n${message}`);
-    results.push({ label: 'browser', passed: 0, failed: 0, skipped: 1, note: 'Chromium not found' });
+    results.push({
+      label: 'browser',
+      passed: 0,
+      failed: 0,
+      skipped: 1,
+      note: 'Chromium not found',
+    });
   }
 } else {
   await ensureBuild();
   console.log('\n=== Playwright: browser tests in Chromium ===\n');
   const outputFile = path.join(resultsDir, 'e2e.json');
   fs.rmSync(outputFile, { force: true });
-  const code = await run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+  const code = await run('npx', ['playwright', 'test'], {
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  });
   const result = readPlaywright(outputFile, 'browser (Chromium)');
   if (code !== 0 && result.failed === 0) result.failed = 1;
   results.push(result);
@@ -68,8 +97,17 @@ if (only) {
 
 console.log('\n=== Summary ===');
 for (const r of results) {
-  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`,
+  );
 }
-const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce(
+  (t, r) => ({
+    passed: t.passed + r.passed,
+    failed: t.failed + r.failed,
+    skipped: t.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

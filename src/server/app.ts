@@ -5,14 +5,22 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/index.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
 import { clientDistFolder } from './paths.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
-import { createSessionStore, registerSessionLoading, type SessionStore } from './plugins/sessions.js';
+import {
+  createSessionStore,
+  registerSessionLoading,
+  type SessionStore,
+} from './plugins/sessions.js';
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
@@ -58,7 +66,10 @@ const REDACT = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,15 +98,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.oidc.kind === 'external') {
     oidc = { ...config.oidc, redirectUri };
   } else {
-    const client = { clientId: 'call-board-dev', clientSecret: crypto.randomBytes(24).toString('base64url') };
+    const client = {
+      clientId: 'call-board-dev',
+      clientSecret: crypto.randomBytes(24).toString('base64url'),
+    };
     devIdentityProvider = createDevIdentityProvider({
       issuer: `${config.publicUrl}/oidc`,
       client: { ...client, redirectUri, postLogoutRedirectUri: `${config.publicUrl}/` },
     });
     // prompt=login: the account picker shows on every sign-in, so switching demo accounts works.
-    oidc = { issuer: `${config.publicUrl}/oidc`, ...client, scopes: 'openid email profile', redirectUri, extraParams: { prompt: 'login' } };
+    oidc = {
+      issuer: `${config.publicUrl}/oidc`,
+      ...client,
+      scopes: 'openid email profile',
+      redirectUri,
+      extraParams: { prompt: 'login' },
+    };
   }
-  app.decorate('services', createServices({ app, config, db: database.db, overrides: options.services, oidc }));
+  app.decorate(
+    'services',
+    createServices({ app, config, db: database.db, overrides: options.services, oidc }),
+  );
 
   if (config.seedDemoData && devIdentityProvider) {
     const seeded = await seedDemoData(database.db, {
@@ -112,7 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(formbody);
   await registerRateLimits(app);
-  registerOriginCheck(app, { publicUrl: config.publicUrl, exemptPrefixes: ['/api/stripe/webhook', '/oidc/'] });
+  registerOriginCheck(app, {
+    publicUrl: config.publicUrl,
+    exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],
+  });
   registerSessionLoading(app, database.db, config);
 
   // Resources.
@@ -122,7 +148,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The built client (production): static files, and index.html for every other GET page.
   const hasClient = fs.existsSync(path.join(clientDistFolder, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDistFolder, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: clientDistFolder,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+    });
   }
   registerNotFoundHandler(app, { spaFallback: hasClient });
   return app;

@@ -32,9 +32,7 @@ describe('loadConfig', () => {
 
   it('lists every problem of a production configuration at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty' });
-    expect(problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^PORT:/)]),
-    );
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^PORT:/)]));
     const prodOnly = problemsOf({ NODE_ENV: 'production' });
     expect(prodOnly).toEqual([
       'ENCRYPTION_KEY: required in production',

@@ -25,7 +25,9 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     PUBLIC_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./data'),
     ENCRYPTION_KEY: optionalString,
@@ -61,21 +63,34 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production') {
       if (!env.ENCRYPTION_KEY) {
-        ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'required in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ENCRYPTION_KEY'],
+          message: 'required in production',
+        });
       }
       if (!env.OIDC_ISSUER) {
         ctx.addIssue({
           code: 'custom',
           path: ['OIDC_ISSUER'],
-          message: 'required in production (the built-in development identity provider refuses to run there)',
+          message:
+            'required in production (the built-in development identity provider refuses to run there)',
         });
       }
       if (env.SERVICETITAN_SIMULATOR) {
-        ctx.addIssue({ code: 'custom', path: ['SERVICETITAN_SIMULATOR'], message: 'not allowed in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SERVICETITAN_SIMULATOR'],
+          message: 'not allowed in production',
+        });
       }
     }
     if (env.ENCRYPTION_KEY && Buffer.from(env.ENCRYPTION_KEY, 'base64').length !== 32) {
-      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'must be 32 bytes, base64-encoded' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'must be 32 bytes, base64-encoded',
+      });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PRICE_ID];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
@@ -101,7 +116,13 @@ export interface Config {
   encryptionKey: Buffer | undefined;
   session: { idleMs: number; absoluteMs: number };
   oidc:
-    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string }
+    | {
+        kind: 'external';
+        issuer: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        scopes: string;
+      }
     | { kind: 'development' };
   protectedAdminEmail: string;
   seedDemoData: boolean;
@@ -111,7 +132,14 @@ export interface Config {
     simulator: { enabled: boolean; port: number };
   };
   capacityRefreshMs: number;
-  stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string; apiUrl: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        priceId: string;
+        apiUrl: string | undefined;
+      }
+    | undefined;
   weather: { openMeteoUrl: string; apiKey: string | undefined };
   trustProxy: boolean;
 }
@@ -147,7 +175,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) },
     encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
-    session: { idleMs: env.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS },
+    session: {
+      idleMs: env.SESSION_IDLE_DAYS * DAY_MS,
+      absoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
+    },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {
@@ -175,7 +206,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
-    weather: { openMeteoUrl: env.OPEN_METEO_URL.replace(/\/+$/, ''), apiKey: env.OPEN_METEO_API_KEY },
+    weather: {
+      openMeteoUrl: env.OPEN_METEO_URL.replace(/\/+$/, ''),
+      apiKey: env.OPEN_METEO_API_KEY,
+    },
     trustProxy: env.TRUST_PROXY,
   };
 }

@@ -34,7 +34,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new AppError('BAD_REQUEST', message, details);
-export const unauthenticated = (message = 'Unauthorized') => new AppError('UNAUTHENTICATED', message);
+export const unauthenticated = (message = 'Unauthorized') =>
+  new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -16,11 +16,35 @@ async function main(): Promise<void> {
 
   // The sample ServiceTitan tenant of the embedded default: a stand-in speaking the real API on
   // its own port; the product reaches it through SERVICETITAN_AUTH_URL/API_URL like any host.
-  let simulator: { authUrl: string; apiUrl: string; demoCredential: { clientId: string; clientSecret: string; tenantId: string; appKey: string }; close(): Promise<void> } | undefined;
+  let simulator:
+    | {
+        authUrl: string;
+        apiUrl: string;
+        demoCredential: {
+          clientId: string;
+          clientSecret: string;
+          tenantId: string;
+          appKey: string;
+        };
+        close(): Promise<void>;
+      }
+    | undefined;
   if (config.serviceTitan.simulator.enabled) {
-    const { startServiceTitanSimulator } = await import('../../standins/servicetitan-simulator/index.js');
-    simulator = await startServiceTitanSimulator({ host: '127.0.0.1', port: config.serviceTitan.simulator.port, seed: 1 });
-    config = { ...config, serviceTitan: { ...config.serviceTitan, authUrl: simulator.authUrl, apiUrl: simulator.apiUrl } };
+    const { startServiceTitanSimulator } =
+      await import('../../standins/servicetitan-simulator/index.js');
+    simulator = await startServiceTitanSimulator({
+      host: '127.0.0.1',
+      port: config.serviceTitan.simulator.port,
+      seed: 1,
+    });
+    config = {
+      ...config,
+      serviceTitan: {
+        ...config.serviceTitan,
+        authUrl: simulator.authUrl,
+        apiUrl: simulator.apiUrl,
+      },
+    };
   }
 
   const app = await buildApp({ config, demoServiceTitanCredential: simulator?.demoCredential });

@@ -8,9 +8,24 @@ export interface DemoAccount {
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { email: 'master@callboard.test', firstName: 'Morgan', lastName: 'Master', description: 'Master admin (all companies)' },
-  { email: 'manager@demo-hvac.test', firstName: 'Dana', lastName: 'Manager', description: 'Account admin, Demo Heating & Air' },
-  { email: 'csr@demo-hvac.test', firstName: 'Casey', lastName: 'Rep', description: 'User, Demo Heating & Air' },
+  {
+    email: 'master@callboard.test',
+    firstName: 'Morgan',
+    lastName: 'Master',
+    description: 'Master admin (all companies)',
+  },
+  {
+    email: 'manager@demo-hvac.test',
+    firstName: 'Dana',
+    lastName: 'Manager',
+    description: 'Account admin, Demo Heating & Air',
+  },
+  {
+    email: 'csr@demo-hvac.test',
+    firstName: 'Casey',
+    lastName: 'Rep',
+    description: 'User, Demo Heating & Air',
+  },
 ];
 
 /** Any other address signs in too, with a name derived from it. */
@@ -20,5 +35,10 @@ export function accountForEmail(email: string): DemoAccount {
   const local = email.split('@')[0] ?? email;
   const [first, ...rest] = local.split(/[._-]+/).filter(Boolean);
   const cap = (s: string | undefined) => (s ? s[0]!.toUpperCase() + s.slice(1) : '');
-  return { email, firstName: cap(first) || 'Guest', lastName: cap(rest.join(' ')) || 'User', description: '' };
+  return {
+    email,
+    firstName: cap(first) || 'Guest',
+    lastName: cap(rest.join(' ')) || 'User',
+    description: '',
+  };
 }

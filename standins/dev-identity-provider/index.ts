@@ -7,7 +7,12 @@ import { renderSignInPage } from './sign-in-page.js';
 export interface DevIdentityProviderOptions {
   /** Full issuer URL including the mount path, e.g. http://localhost:5000/oidc */
   issuer: string;
-  client: { clientId: string; clientSecret: string; redirectUri: string; postLogoutRedirectUri: string };
+  client: {
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    postLogoutRedirectUri: string;
+  };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -15,7 +20,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A fresh RS256 signing key per process: ID tokens only need to verify while it runs. */
 function signingKey() {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: crypto.randomUUID() };
+  return {
+    ...privateKey.export({ format: 'jwk' }),
+    alg: 'RS256',
+    use: 'sig',
+    kid: crypto.randomUUID(),
+  };
 }
 
 /**
@@ -41,7 +51,11 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
@@ -69,12 +83,21 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
         const found = await ctx.oidc.provider.Grant.find(existing);
         if (found) return found;
       }
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
     },
-    ttl: { Session: 60 * 60, Interaction: 10 * 60, Grant: 60 * 60, AccessToken: 10 * 60, IdToken: 10 * 60 },
+    ttl: {
+      Session: 60 * 60,
+      Interaction: 10 * 60,
+      Grant: 60 * 60,
+      AccessToken: 10 * 60,
+      IdToken: 10 * 60,
+    },
     jwks: { keys: [signingKey()] },
   };
   const provider = new Provider(options.issuer, configuration);
@@ -87,8 +110,13 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
       reply.hijack();
       try {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        reply.raw.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        reply.raw.end(renderSignInPage({ action: `${mountPath}/interaction/${details.uid}/login` }));
+        reply.raw.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        reply.raw.end(
+          renderSignInPage({ action: `${mountPath}/interaction/${details.uid}/login` }),
+        );
       } catch (err) {
         request.log.warn({ err }, 'development sign-in page: interaction not found');
         reply.raw.writeHead(400, { 'content-type': 'text/plain' });
@@ -99,19 +127,29 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
     app.post<{ Params: { uid: string }; Body: { email?: string } }>(
       `${mountPath}/interaction/:uid/login`,
       async (request, reply) => {
-        const email = String(request.body?.email ?? '').trim().toLowerCase();
+        const email = String(request.body?.email ?? '')
+          .trim()
+          .toLowerCase();
         reply.hijack();
         if (!EMAIL.test(email)) {
           reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
           reply.raw.end(
-            renderSignInPage({ action: `${mountPath}/interaction/${request.params.uid}/login`, error: 'Enter a valid email address.' }),
+            renderSignInPage({
+              action: `${mountPath}/interaction/${request.params.uid}/login`,
+              error: 'Enter a valid email address.',
+            }),
           );
           return;
         }
         try {
-          await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: email } }, {
-            mergeWithLastSubmission: false,
-          });
+          await provider.interactionFinished(
+            request.raw,
+            reply.raw,
+            { login: { accountId: email } },
+            {
+              mergeWithLastSubmission: false,
+            },
+          );
         } catch (err) {
           request.log.warn({ err }, 'development sign-in: interaction could not finish');
           reply.raw.writeHead(400, { 'content-type': 'text/plain' });

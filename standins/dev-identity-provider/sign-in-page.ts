@@ -1,7 +1,10 @@
 import { demoAccounts } from './accounts.js';
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The development identity provider's sign-in page: demo accounts as buttons, or any e-mail. */
 export function renderSignInPage(options: { action: string; error?: string }): string {

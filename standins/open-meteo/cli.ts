@@ -7,7 +7,10 @@ import { startOpenMeteoFake } from './index.js';
  * Point the app at it with OPEN_METEO_URL.
  */
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '5097' }, host: { type: 'string', default: '127.0.0.1' } },
+  options: {
+    port: { type: 'string', default: '5097' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -67,20 +67,31 @@ function pad(n: number): string {
 function forecast(params: Record<string, string>, state: State, res: http.ServerResponse): void {
   const latitude = Number(params.latitude);
   const longitude = Number(params.longitude);
-  if (params.latitude === undefined || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
+  if (
+    params.latitude === undefined ||
+    !Number.isFinite(latitude) ||
+    latitude < -90 ||
+    latitude > 90
+  ) {
     return badRequest(res, 'Latitude must be in range of -90 to 90°.');
   }
-  if (params.longitude === undefined || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
+  if (
+    params.longitude === undefined ||
+    !Number.isFinite(longitude) ||
+    longitude < -180 ||
+    longitude > 180
+  ) {
     return badRequest(res, 'Longitude must be in range of -180 to 180°.');
   }
   const days = params.forecast_days === undefined ? 7 : Number(params.forecast_days);
   if (!Number.isInteger(days) || days < 0 || days > 16) {
     return badRequest(res, 'Forecast days is invalid. Allowed range 0 to 16.');
   }
-  const timezone = params.timezone === 'auto' ? tzLookup(latitude, longitude) : (params.timezone ?? 'GMT');
+  const timezone =
+    params.timezone === 'auto' ? tzLookup(latitude, longitude) : (params.timezone ?? 'GMT');
   const fahrenheit = params.temperature_unit === 'fahrenheit';
   const unit = fahrenheit ? '°F' : '°C';
-  const toUnit = (f: number) => (fahrenheit ? f : Math.round(((f - 32) * 5) / 9 * 10) / 10);
+  const toUnit = (f: number) => (fahrenheit ? f : Math.round((((f - 32) * 5) / 9) * 10) / 10);
   const local = new TZDate(state.now().getTime(), timezone === 'GMT' ? 'UTC' : timezone);
   const times: string[] = [];
   for (let i = 0; i < days; i++) {
@@ -98,7 +109,12 @@ function forecast(params: Record<string, string>, state: State, res: http.Server
     elevation: 5,
   };
   if (params.current) {
-    body.current_units = { time: 'iso8601', interval: 'seconds', temperature_2m: unit, weather_code: 'wmo code' };
+    body.current_units = {
+      time: 'iso8601',
+      interval: 'seconds',
+      temperature_2m: unit,
+      weather_code: 'wmo code',
+    };
     body.current = {
       time: `${times[0] ?? ''}T${pad(local.getHours())}:${pad(minutes)}`,
       interval: 900,
@@ -107,7 +123,12 @@ function forecast(params: Record<string, string>, state: State, res: http.Server
     };
   }
   if (params.daily) {
-    body.daily_units = { time: 'iso8601', temperature_2m_max: unit, temperature_2m_min: unit, weather_code: 'wmo code' };
+    body.daily_units = {
+      time: 'iso8601',
+      temperature_2m_max: unit,
+      temperature_2m_min: unit,
+      weather_code: 'wmo code',
+    };
     body.daily = {
       time: times,
       temperature_2m_max: times.map((_, i) => toUnit(80.4 + i)),
@@ -118,7 +139,9 @@ function forecast(params: Record<string, string>, state: State, res: http.Server
   sendJson(res, 200, body);
 }
 
-export async function startOpenMeteoFake(options: { port?: number; host?: string } = {}): Promise<OpenMeteoFake> {
+export async function startOpenMeteoFake(
+  options: { port?: number; host?: string } = {},
+): Promise<OpenMeteoFake> {
   const state: State = {
     failure: null,
     failuresLeft: null,
@@ -142,14 +165,17 @@ export async function startOpenMeteoFake(options: { port?: number; host?: string
           state.failuresLeft = null;
         }
       }
-      if (failure.kind === 'status') return sendJson(res, failure.status, { error: true, reason: 'Injected failure' });
-      if (failure.kind === 'malformed') return sendJson(res, 200, { hourly: 'not what you asked for' });
+      if (failure.kind === 'status')
+        return sendJson(res, failure.status, { error: true, reason: 'Injected failure' });
+      if (failure.kind === 'malformed')
+        return sendJson(res, 200, { hourly: 'not what you asked for' });
       state.hanging.add(res);
       res.on('close', () => state.hanging.delete(res));
       return;
     }
 
-    if (req.method !== 'GET') return sendJson(res, 405, { error: true, reason: 'Method not allowed' });
+    if (req.method !== 'GET')
+      return sendJson(res, 405, { error: true, reason: 'Method not allowed' });
     if (url.pathname === '/v1/forecast') return forecast(params, state, res);
     return sendJson(res, 404, { error: true, reason: 'Not Found' });
   });

@@ -3,13 +3,20 @@ import { demoAccounts, signInAs, signOut } from './helpers.js';
 
 const expected = [
   { email: demoAccounts.master, role: 'master_admin', isAdmin: true, companyName: null },
-  { email: demoAccounts.manager, role: 'account_admin', isAdmin: true, companyName: 'Demo Heating & Air' },
+  {
+    email: demoAccounts.manager,
+    role: 'account_admin',
+    isAdmin: true,
+    companyName: 'Demo Heating & Air',
+  },
   { email: demoAccounts.csr, role: 'user', isAdmin: false, companyName: 'Demo Heating & Air' },
 ];
 
 test.describe('sign-in through the development identity provider', () => {
   for (const account of expected) {
-    test(`${account.email} signs in, is reported by /api/auth/user, and signs out`, async ({ page }) => {
+    test(`${account.email} signs in, is reported by /api/auth/user, and signs out`, async ({
+      page,
+    }) => {
       await page.goto('/');
       await signInAs(page, account.email);
       expect(new URL(page.url()).pathname).toBe('/');
@@ -31,7 +38,8 @@ test.describe('sign-in through the development identity provider', () => {
 
   test('the sign-in page offers every demo account and an Email field', async ({ page }) => {
     await page.goto('/api/login');
-    for (const email of Object.values(demoAccounts)) await expect(page.getByText(email)).toBeVisible();
+    for (const email of Object.values(demoAccounts))
+      await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
@@ -39,6 +47,10 @@ test.describe('sign-in through the development identity provider', () => {
   test('any e-mail address can sign in as a plain user', async ({ page }) => {
     await signInAs(page, 'someone.new@example.com');
     const me = await page.request.get('/api/auth/user');
-    expect(await me.json()).toMatchObject({ email: 'someone.new@example.com', role: 'user', isAdmin: false });
+    expect(await me.json()).toMatchObject({
+      email: 'someone.new@example.com',
+      role: 'user',
+      isAdmin: false,
+    });
   });
 });

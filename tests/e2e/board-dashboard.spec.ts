@@ -18,14 +18,18 @@ test.describe('the signed-in board', () => {
     const cards = page.getByTestId('day-card');
     for (let i = 0; i < 3; i++) {
       const card = cards.nth(i);
-      await expect(card.getByTestId('day-weekday')).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday)$/);
+      await expect(card.getByTestId('day-weekday')).toHaveText(
+        /^(Monday|Tuesday|Wednesday|Thursday|Friday)$/,
+      );
       await expect(card.getByTestId('capacity-gauge')).toBeVisible();
       await expect(card.getByTestId('capacity-row').first()).toBeVisible();
       await expect(card.getByTestId('capacity-row').first()).toContainText(/\d+%$/);
       await expect(card.getByTestId('capacity-totals')).toContainText(/^Total\d+\d+\d+%$/);
     }
     await expect(page.getByTestId('data-age')).toHaveText(/^Data fetched /);
-    await expect(page.getByTestId('last-updated')).toHaveText(/^Last updated: \d{1,2}:\d{2} [AP]M$/);
+    await expect(page.getByTestId('last-updated')).toHaveText(
+      /^Last updated: \d{1,2}:\d{2} [AP]M$/,
+    );
   });
 
   test('sorts every table by the clicked column, flipping on a second click', async ({ page }) => {
@@ -33,7 +37,9 @@ test.describe('the signed-in board', () => {
     const card = page.getByTestId('day-card').first();
     const scheduled = card.getByRole('columnheader', { name: 'Scheduled' });
     const valuesOf = async () =>
-      (await card.getByTestId('capacity-row').locator('td:nth-child(2)').allTextContents()).map(Number);
+      (await card.getByTestId('capacity-row').locator('td:nth-child(2)').allTextContents()).map(
+        Number,
+      );
 
     await scheduled.getByRole('button').click();
     await expect(scheduled).toHaveAttribute('aria-sort', 'ascending');
@@ -48,11 +54,18 @@ test.describe('the signed-in board', () => {
     const names = card.getByRole('columnheader', { name: 'Name' });
     await names.getByRole('button').click();
     await expect(names).toHaveAttribute('aria-sort', 'ascending');
-    const rowNames = await card.getByTestId('capacity-row').locator('td:first-child').allTextContents();
-    expect(rowNames).toEqual([...rowNames].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
+    const rowNames = await card
+      .getByTestId('capacity-row')
+      .locator('td:first-child')
+      .allTextContents();
+    expect(rowNames).toEqual(
+      [...rowNames].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    );
   });
 
-  test('is locked by default; the lock survives a reload and blocks title, date and ZIP edits', async ({ page }) => {
+  test('is locked by default; the lock survives a reload and blocks title, date and ZIP edits', async ({
+    page,
+  }) => {
     await openBoard(page);
     const date = page.getByTestId('day-date').first();
     const before = await date.textContent();
@@ -80,7 +93,9 @@ test.describe('the signed-in board', () => {
     await expect(page.getByRole('button', { name: 'Unlock Dashboard' })).toBeVisible();
   });
 
-  test('date cycles through the five formats when unlocked, for every card, and is remembered', async ({ page }) => {
+  test('date cycles through the five formats when unlocked, for every card, and is remembered', async ({
+    page,
+  }) => {
     await openBoard(page);
     await unlock(page);
     const date = page.getByTestId('day-date').first();
@@ -163,7 +178,9 @@ test.describe('the signed-in board', () => {
     await expect(page.getByTestId('zip-display')).toHaveText('60601');
   });
 
-  test('theme: dark by default, the menu switches it, and the choice survives a reload', async ({ page }) => {
+  test('theme: dark by default, the menu switches it, and the choice survives a reload', async ({
+    page,
+  }) => {
     await openBoard(page);
     const html = page.locator('html');
     await expect(html).toHaveClass(/\bdark\b/);
@@ -191,7 +208,12 @@ test.describe('the signed-in board', () => {
       'Subscription',
       'Logout',
     ]) {
-      await expect(menu.getByRole(name.includes('Configuration') || name === 'Manage Users' ? 'link' : 'button', { name })).toBeVisible();
+      await expect(
+        menu.getByRole(
+          name.includes('Configuration') || name === 'Manage Users' ? 'link' : 'button',
+          { name },
+        ),
+      ).toBeVisible();
     }
     await expect(menu.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   });

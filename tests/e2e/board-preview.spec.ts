@@ -4,11 +4,18 @@ const WELCOME =
   'Welcome to the Live Preview! This dashboard is fully customizable. Try clicking the settings icon to personalize colors, fonts, branding, and more. All changes are saved to your browser.';
 
 test.describe('the live preview (/customize)', () => {
-  test('shows sample data for business units, and the welcome banner only once', async ({ page }) => {
+  test('shows sample data for business units, and the welcome banner only once', async ({
+    page,
+  }) => {
     await page.goto('/customize');
     await expect(page.getByTestId('welcome-banner')).toHaveText(WELCOME);
     await expect(page.getByTestId('day-card')).toHaveCount(3);
-    const names = await page.getByTestId('day-card').first().getByTestId('capacity-row').locator('td:first-child').allTextContents();
+    const names = await page
+      .getByTestId('day-card')
+      .first()
+      .getByTestId('capacity-row')
+      .locator('td:first-child')
+      .allTextContents();
     expect(names).toEqual(['Commercial', 'Residential']);
 
     await page.reload();

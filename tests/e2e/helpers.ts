@@ -17,7 +17,9 @@ export async function signInAs(page: Page, email: string): Promise<void> {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api/'));
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api/'),
+  );
 }
 
 /** Signs out the way the app does: a full-page navigation to /api/logout. */

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('landing and pricing', () => {
-  test('the landing page has the hero, its actions and the three feature cards', async ({ page }) => {
+  test('the landing page has the hero, its actions and the three feature cards', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: '3 Day Call Board', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
@@ -10,10 +12,14 @@ test.describe('landing and pricing', () => {
     for (const title of ['Real-Time Insights', 'Team Management', 'Customizable']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
-    await expect(page.getByText(/refresh every 60 seconds with colour-coded gauges/).first()).toBeVisible();
+    await expect(
+      page.getByText(/refresh every 60 seconds with colour-coded gauges/).first(),
+    ).toBeVisible();
     const screenshot = page.getByRole('img', { name: /The 3 Day Call Board on a TV/ });
     await expect(screenshot).toBeVisible();
-    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
 
     await page.getByRole('link', { name: 'Live Preview' }).click();
     await expect(page).toHaveURL(/\/customize$/);
@@ -32,7 +38,9 @@ test.describe('landing and pricing', () => {
     await expect(page.getByRole('link', { name: 'Pricing' })).toBeHidden();
   });
 
-  test('the pricing page lists the plan, its ten features and the three assurances', async ({ page }) => {
+  test('the pricing page lists the plan, its ten features and the three assurances', async ({
+    page,
+  }) => {
     await page.goto('/pricing');
     await expect(page.getByText('$195')).toBeVisible();
     await expect(page.getByText('/month')).toBeVisible();

@@ -15,7 +15,9 @@ export class CookieClient {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, credentials } from '../../src/server/db/schema.js';
-import type {
-  ServiceTitanError} from '../../src/server/services/servicetitan/contract.js';
+import type { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
 import {
   type ServiceTitanClient,
   type ServiceTitanCredential,
@@ -42,23 +41,32 @@ export function createFakeServiceTitan(): FakeServiceTitan {
     delayMs: 0,
     callsOf: (method) => fake.calls.filter((c) => c.method === method).length,
     clientFor(credential: ServiceTitanCredential): ServiceTitanClient {
-      async function call<T>(method: keyof ServiceTitanClient, answer: () => T, window?: UtcWindow): Promise<T> {
+      async function call<T>(
+        method: keyof ServiceTitanClient,
+        answer: () => T,
+        window?: UtcWindow,
+      ): Promise<T> {
         fake.calls.push({ method, clientId: credential.clientId, ...(window ? { window } : {}) });
         if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
         if (fake.failWith) throw fake.failWith;
         return structuredClone(answer());
       }
       const inWindow = (start: string, w: UtcWindow) =>
-        Date.parse(start) >= Date.parse(w.startsOnOrAfter) && Date.parse(start) < Date.parse(w.startsBefore);
+        Date.parse(start) >= Date.parse(w.startsOnOrAfter) &&
+        Date.parse(start) < Date.parse(w.startsBefore);
       return {
-        listBusinessUnits: () => call('listBusinessUnits', () => fake.businessUnits.filter((b) => b.active)),
+        listBusinessUnits: () =>
+          call('listBusinessUnits', () => fake.businessUnits.filter((b) => b.active)),
         listJobTypes: () => call('listJobTypes', () => fake.jobTypes.filter((j) => j.active)),
-        listAppointments: (w) => call('listAppointments', () => fake.appointments.filter((a) => inWindow(a.start, w)), w),
+        listAppointments: (w) =>
+          call('listAppointments', () => fake.appointments.filter((a) => inWindow(a.start, w)), w),
         listJobs: (w) =>
           call(
             'listJobs',
             () => {
-              const ids = new Set(fake.appointments.filter((a) => inWindow(a.start, w)).map((a) => a.jobId));
+              const ids = new Set(
+                fake.appointments.filter((a) => inWindow(a.start, w)).map((a) => a.jobId),
+              );
               return fake.jobs.filter((j) => ids.has(j.id));
             },
             w,
@@ -98,7 +106,14 @@ export async function giveCompanyCredential(
 export async function giveUserCredential(
   app: FastifyInstance,
   userId: string,
-  values: { clientId: string; clientSecret?: string; tenantId?: string | null; appKey?: string | null; isActive?: boolean; createdAt?: Date },
+  values: {
+    clientId: string;
+    clientSecret?: string;
+    tenantId?: string | null;
+    appKey?: string | null;
+    isActive?: boolean;
+    createdAt?: Date;
+  },
 ): Promise<void> {
   await app.db.insert(credentials).values({
     userId,

@@ -19,7 +19,11 @@ export interface TestApp {
 
 /** Boots the real app in-process against a fresh database. Call `close()` in afterAll. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; services?: ServiceOverrides; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    services?: ServiceOverrides;
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
   const config = loadConfig({
@@ -70,7 +74,13 @@ export async function createCompany(
 /** Seeds a user and a session directly in the database (no clicking through sign-in). */
 export async function createSignedInUser(
   app: FastifyInstance,
-  values: { email?: string; role?: Role; companyId?: number | null; firstName?: string; lastName?: string } = {},
+  values: {
+    email?: string;
+    role?: Role;
+    companyId?: number | null;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<TestUser> {
   const id = crypto.randomUUID();
   const email = values.email ?? `user-${id.slice(0, 8)}@example.test`;
@@ -86,5 +96,11 @@ export async function createSignedInUser(
     companyId: values.companyId ?? null,
   });
   const sessionId = await app.sessions.create(id, 'vitest');
-  return { id, email, role, companyId: values.companyId ?? null, cookie: `${SESSION_COOKIE}=${sessionId}` };
+  return {
+    id,
+    email,
+    role,
+    companyId: values.companyId ?? null,
+    cookie: `${SESSION_COOKIE}=${sessionId}`,
+  };
 }

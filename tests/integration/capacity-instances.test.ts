@@ -3,14 +3,28 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
 import { openTestDatabase } from '../helpers/database.js';
-import { createFakeServiceTitan, giveCompanyCredential, type FakeServiceTitan } from '../helpers/fake-service-titan.js';
-import { createCompany, createSignedInUser, createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import {
+  createFakeServiceTitan,
+  giveCompanyCredential,
+  type FakeServiceTitan,
+} from '../helpers/fake-service-titan.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
 
 /**
  * Two app instances on one database: with TEST_DATABASE_URL, two connection pools to one fresh
  * PostgreSQL database (as two processes would have); otherwise one shared PGlite handle.
  */
-async function openSharedDatabase(): Promise<{ first: DatabaseHandle; second: DatabaseHandle; close(): Promise<void> }> {
+async function openSharedDatabase(): Promise<{
+  first: DatabaseHandle;
+  second: DatabaseHandle;
+  close(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openTestDatabase();
@@ -64,14 +78,32 @@ describe('capacity across two app instances sharing one database', () => {
     for (const fake of [fakeA, fakeB]) {
       fake.businessUnits = [{ id: 10, name: 'Plumbing', active: true }];
       fake.jobs = [{ id: 1, jobStatus: 'Scheduled', businessUnitId: 10, jobTypeId: 5 }];
-      fake.appointments = [{ id: 1, jobId: 1, start: '2025-06-12T15:00:00Z', end: '2025-06-12T16:00:00Z', status: 'Scheduled' }];
+      fake.appointments = [
+        {
+          id: 1,
+          jobId: 1,
+          start: '2025-06-12T15:00:00Z',
+          end: '2025-06-12T16:00:00Z',
+          status: 'Scheduled',
+        },
+      ];
       fake.delayMs = 30;
     }
-    a = await createTestApp({ database: shared.first, env, services: { serviceTitan: fakeA, now: () => new Date(clock) } });
-    b = await createTestApp({ database: shared.second, env, services: { serviceTitan: fakeB, now: () => new Date(clock) } });
+    a = await createTestApp({
+      database: shared.first,
+      env,
+      services: { serviceTitan: fakeA, now: () => new Date(clock) },
+    });
+    b = await createTestApp({
+      database: shared.second,
+      env,
+      services: { serviceTitan: fakeB, now: () => new Date(clock) },
+    });
     const companyId = await createCompany(a.app);
     await giveCompanyCredential(a.app, companyId);
-    users = await Promise.all(Array.from({ length: 6 }, () => createSignedInUser(a.app, { companyId })));
+    users = await Promise.all(
+      Array.from({ length: 6 }, () => createSignedInUser(a.app, { companyId })),
+    );
   });
   afterAll(async () => {
     await a?.close();
@@ -83,7 +115,12 @@ describe('capacity across two app instances sharing one database', () => {
   async function pollEverywhere(viewType: 'businessUnit' | 'jobType' = 'businessUnit') {
     const requests = users.flatMap((user) =>
       [a, b].map((instance) =>
-        instance.app.inject({ method: 'POST', url: '/api/capacity', headers: { cookie: user.cookie }, payload: { viewType } }),
+        instance.app.inject({
+          method: 'POST',
+          url: '/api/capacity',
+          headers: { cookie: user.cookie },
+          payload: { viewType },
+        }),
       ),
     );
     const responses = await Promise.all(requests);
@@ -97,7 +134,10 @@ describe('capacity across two app instances sharing one database', () => {
     expect(upstreamCalls('listJobs')).toBe(1);
     expect(upstreamCalls('listBusinessUnits')).toBe(1);
     // Every screen, on either instance, got the same numbers.
-    for (const body of first) expect(body.days[0].data).toEqual([{ id: 10, name: 'Plumbing', scheduled: 1, target: 5, type: 'businessUnit' }]);
+    for (const body of first)
+      expect(body.days[0].data).toEqual([
+        { id: 10, name: 'Plumbing', scheduled: 1, target: 5, type: 'businessUnit' },
+      ]);
 
     await pollEverywhere('jobType');
     clock += 30_000;
@@ -105,7 +145,13 @@ describe('capacity across two app instances sharing one database', () => {
     expect(upstreamCalls('listAppointments')).toBe(1);
 
     for (const fake of [fakeA, fakeB]) {
-      fake.appointments.push({ id: 2, jobId: 1, start: '2025-06-13T15:00:00Z', end: '2025-06-13T16:00:00Z', status: 'Scheduled' });
+      fake.appointments.push({
+        id: 2,
+        jobId: 1,
+        start: '2025-06-13T15:00:00Z',
+        end: '2025-06-13T16:00:00Z',
+        status: 'Scheduled',
+      });
     }
     clock += 30_000;
     await pollEverywhere();
@@ -116,7 +162,12 @@ describe('capacity across two app instances sharing one database', () => {
     // The instance that did not fetch serves the new numbers too, once it looks again
     // (it re-reads a snapshot another instance is refreshing every 250 ms of real time).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const onB = await b.app.inject({ method: 'POST', url: '/api/capacity', headers: { cookie: users[0]!.cookie }, payload: {} });
+    const onB = await b.app.inject({
+      method: 'POST',
+      url: '/api/capacity',
+      headers: { cookie: users[0]!.cookie },
+      payload: {},
+    });
     expect(onB.json().days[1].data[0].scheduled).toBe(1);
     expect(upstreamCalls('listBusinessUnits')).toBe(1);
   });

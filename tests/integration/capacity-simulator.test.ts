@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
-import { startServiceTitanSimulator, type Simulator } from '../../standins/servicetitan-simulator/index.js';
+import {
+  startServiceTitanSimulator,
+  type Simulator,
+} from '../../standins/servicetitan-simulator/index.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
-import { createCompany, createSignedInUser, createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
 
 const TIME_ZONE = 'America/Chicago';
 /** Tuesday 2025-10-28, 10:00 in Chicago: the board shows Wed 29, Thu 30, Fri 31 October. */
@@ -10,7 +19,12 @@ const START = Date.parse('2025-10-28T15:00:00Z');
 
 /** Local calendar date of an instant, by Intl alone (independent of the app's calendar code). */
 const localDate = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
 
 /**
  * The board's numbers counted straight from the simulator's records: for each date, the
@@ -19,7 +33,10 @@ const localDate = (instant: string, timeZone: string) =>
 function independentCount(sim: Simulator, dates: string[], viewType: 'businessUnit' | 'jobType') {
   const jobs = new Map(sim.data.jobs({ window: {} }).map((j) => [j.id, j]));
   const names = new Map(
-    (viewType === 'businessUnit' ? sim.data.businessUnits() : sim.data.jobTypes()).map((i) => [i.id, i.name]),
+    (viewType === 'businessUnit' ? sim.data.businessUnits() : sim.data.jobTypes()).map((i) => [
+      i.id,
+      i.name,
+    ]),
   );
   const distinct = new Map<string, Set<number>>();
   for (const appointment of sim.data.appointments({ window: {} })) {
@@ -33,7 +50,9 @@ function independentCount(sim: Simulator, dates: string[], viewType: 'businessUn
     if (!distinct.has(key)) distinct.set(key, new Set());
     distinct.get(key)!.add(job.id);
   }
-  const result: Record<string, Record<string, number>> = Object.fromEntries(dates.map((d) => [d, {}]));
+  const result: Record<string, Record<string, number>> = Object.fromEntries(
+    dates.map((d) => [d, {}]),
+  );
   for (const [key, set] of distinct) {
     const [date, name] = key.split('|') as [string, string];
     result[date]![name] = set.size;
@@ -47,7 +66,9 @@ function independentCount(sim: Simulator, dates: string[], viewType: 'businessUn
  */
 const SERVED_PAGE_SIZE = 40;
 const smallPages: typeof fetch = (input, init) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const url = new URL(
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+  );
   if (url.searchParams.has('pageSize')) url.searchParams.set('pageSize', String(SERVED_PAGE_SIZE));
   return fetch(url, init);
 };
@@ -55,7 +76,10 @@ const smallPages: typeof fetch = (input, init) => {
 /** The board's non-zero numbers as `{ date: { name: scheduled } }`. */
 function booked(body: CapacityResponse) {
   return Object.fromEntries(
-    body.days.map((d) => [d.date, Object.fromEntries(d.data.filter((i) => i.scheduled > 0).map((i) => [i.name, i.scheduled]))]),
+    body.days.map((d) => [
+      d.date,
+      Object.fromEntries(d.data.filter((i) => i.scheduled > 0).map((i) => [i.name, i.scheduled])),
+    ]),
   );
 }
 
@@ -66,7 +90,11 @@ describe('capacity against the ServiceTitan simulator', () => {
   let clock = START;
 
   beforeAll(async () => {
-    sim = await startServiceTitanSimulator({ now: () => new Date(clock), timeZone: TIME_ZONE, seed: 7 });
+    sim = await startServiceTitanSimulator({
+      now: () => new Date(clock),
+      timeZone: TIME_ZONE,
+      seed: 7,
+    });
     t = await createTestApp({
       env: { SERVICETITAN_AUTH_URL: sim.authUrl, SERVICETITAN_API_URL: sim.apiUrl },
       services: { now: () => new Date(clock), fetch: smallPages },
@@ -84,7 +112,12 @@ describe('capacity against the ServiceTitan simulator', () => {
   });
 
   const post = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/capacity', headers: { cookie: user.cookie }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/capacity',
+      headers: { cookie: user.cookie },
+      payload,
+    });
 
   it("returns, for a signed-in user, exactly the simulator's own counts for both views", async () => {
     sim.calls.reset();
@@ -99,14 +132,21 @@ describe('capacity against the ServiceTitan simulator', () => {
     expect(Object.values(expected['2025-10-29']!).reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
     expect(booked(body)).toEqual(expected);
 
-    const byJobType = (await post({ timezone: TIME_ZONE, viewType: 'jobType' })).json() as CapacityResponse;
+    const byJobType = (
+      await post({ timezone: TIME_ZONE, viewType: 'jobType' })
+    ).json() as CapacityResponse;
     expect(booked(byJobType)).toEqual(independentCount(sim, dates, 'jobType'));
 
     // Every page was read, once for both views: one request per page of appointments.
-    const window = { startsOnOrAfter: '2025-10-29T05:00:00Z', startsBefore: '2025-11-01T05:00:00Z' };
+    const window = {
+      startsOnOrAfter: '2025-10-29T05:00:00Z',
+      startsBefore: '2025-11-01T05:00:00Z',
+    };
     const appointmentsInWindow = sim.data.appointments({ window }).length;
     expect(appointmentsInWindow).toBeGreaterThan(2 * SERVED_PAGE_SIZE);
-    const appointmentCalls = sim.calls.count({ path: `/jpm/v2/tenant/${sim.demoCredential.tenantId}/appointments` });
+    const appointmentCalls = sim.calls.count({
+      path: `/jpm/v2/tenant/${sim.demoCredential.tenantId}/appointments`,
+    });
     expect(appointmentCalls).toBe(Math.ceil(appointmentsInWindow / SERVED_PAGE_SIZE));
   });
 

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CREDENTIALS_ERROR, type CapacityResponse } from '../../src/shared/api/capacity.js';
 import { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
-import { createFakeServiceTitan, giveCompanyCredential, type FakeServiceTitan } from '../helpers/fake-service-titan.js';
-import { createCompany, createSignedInUser, createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import {
+  createFakeServiceTitan,
+  giveCompanyCredential,
+  type FakeServiceTitan,
+} from '../helpers/fake-service-titan.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
 
 /** Wednesday 2025-06-11, 13:00 in New York: the board shows Thu 12, Fri 13 and Mon 16 June. */
 const WEDNESDAY = Date.parse('2025-06-11T17:00:00Z');
@@ -28,24 +38,81 @@ function seedTenant(fake: FakeServiceTitan) {
   ];
   fake.appointments = [
     // Thu 12 (EDT = UTC-4): job 1 twice, job 2, job 3; job 4 is canceled.
-    { id: 100, jobId: 1, start: '2025-06-12T13:00:00Z', end: '2025-06-12T14:00:00Z', status: 'Scheduled' },
-    { id: 101, jobId: 1, start: '2025-06-12T18:00:00Z', end: '2025-06-12T19:00:00Z', status: 'Scheduled' },
-    { id: 102, jobId: 2, start: '2025-06-13T03:59:00Z', end: '2025-06-13T05:00:00Z', status: 'Scheduled' },
-    { id: 103, jobId: 3, start: '2025-06-12T15:00:00Z', end: '2025-06-12T16:00:00Z', status: 'Dispatched' },
-    { id: 104, jobId: 4, start: '2025-06-12T15:00:00Z', end: '2025-06-12T16:00:00Z', status: 'Scheduled' },
+    {
+      id: 100,
+      jobId: 1,
+      start: '2025-06-12T13:00:00Z',
+      end: '2025-06-12T14:00:00Z',
+      status: 'Scheduled',
+    },
+    {
+      id: 101,
+      jobId: 1,
+      start: '2025-06-12T18:00:00Z',
+      end: '2025-06-12T19:00:00Z',
+      status: 'Scheduled',
+    },
+    {
+      id: 102,
+      jobId: 2,
+      start: '2025-06-13T03:59:00Z',
+      end: '2025-06-13T05:00:00Z',
+      status: 'Scheduled',
+    },
+    {
+      id: 103,
+      jobId: 3,
+      start: '2025-06-12T15:00:00Z',
+      end: '2025-06-12T16:00:00Z',
+      status: 'Dispatched',
+    },
+    {
+      id: 104,
+      jobId: 4,
+      start: '2025-06-12T15:00:00Z',
+      end: '2025-06-12T16:00:00Z',
+      status: 'Scheduled',
+    },
     // Fri 13: job 3 again; job 5's only appointment is canceled.
-    { id: 105, jobId: 3, start: '2025-06-13T04:00:00Z', end: '2025-06-13T05:00:00Z', status: 'Scheduled' },
-    { id: 106, jobId: 5, start: '2025-06-13T15:00:00Z', end: '2025-06-13T16:00:00Z', status: 'Canceled' },
+    {
+      id: 105,
+      jobId: 3,
+      start: '2025-06-13T04:00:00Z',
+      end: '2025-06-13T05:00:00Z',
+      status: 'Scheduled',
+    },
+    {
+      id: 106,
+      jobId: 5,
+      start: '2025-06-13T15:00:00Z',
+      end: '2025-06-13T16:00:00Z',
+      status: 'Canceled',
+    },
     // Sat 14 is not displayed; Mon 16: job 5.
-    { id: 107, jobId: 2, start: '2025-06-14T15:00:00Z', end: '2025-06-14T16:00:00Z', status: 'Scheduled' },
-    { id: 108, jobId: 5, start: '2025-06-16T15:00:00Z', end: '2025-06-16T16:00:00Z', status: 'Scheduled' },
+    {
+      id: 107,
+      jobId: 2,
+      start: '2025-06-14T15:00:00Z',
+      end: '2025-06-14T16:00:00Z',
+      status: 'Scheduled',
+    },
+    {
+      id: 108,
+      jobId: 5,
+      start: '2025-06-16T15:00:00Z',
+      end: '2025-06-16T16:00:00Z',
+      status: 'Scheduled',
+    },
   ];
 }
 
 /** `{ date: { name: [scheduled, target] } }`, what a person reads off the board. */
 function board(body: CapacityResponse) {
   return Object.fromEntries(
-    body.days.map((d) => [d.date, Object.fromEntries(d.data.map((i) => [i.name, [i.scheduled, i.target]]))]),
+    body.days.map((d) => [
+      d.date,
+      Object.fromEntries(d.data.map((i) => [i.name, [i.scheduled, i.target]])),
+    ]),
   );
 }
 
@@ -76,7 +143,9 @@ describe('POST /api/capacity', () => {
     fake.calls = [];
     // A fresh company per test gives a fresh credential identity, so snapshots do not leak between tests.
     const companyId = await createCompany(t.app);
-    await giveCompanyCredential(t.app, companyId, { clientId: `cid-${Math.random().toString(36).slice(2)}` });
+    await giveCompanyCredential(t.app, companyId, {
+      clientId: `cid-${Math.random().toString(36).slice(2)}`,
+    });
     user = await createSignedInUser(t.app, { companyId });
   });
 
@@ -107,7 +176,13 @@ describe('POST /api/capacity', () => {
       '2025-06-16': { Electrical: [1, 5], HVAC: [0, 5], Plumbing: [0, 5] },
     });
     expect(body.days[0]!.data.map((i) => i.name)).toEqual(['Electrical', 'HVAC', 'Plumbing']);
-    expect(body.days[0]!.data[0]).toEqual({ id: 12, name: 'Electrical', scheduled: 0, target: 5, type: 'businessUnit' });
+    expect(body.days[0]!.data[0]).toEqual({
+      id: 12,
+      name: 'Electrical',
+      scheduled: 0,
+      target: 5,
+      type: 'businessUnit',
+    });
     // The window sent upstream runs from local midnight of the first day to that after the last.
     expect(fake.calls.find((c) => c.method === 'listAppointments')?.window).toEqual({
       startsOnOrAfter: '2025-06-12T04:00:00.000Z',
@@ -132,7 +207,15 @@ describe('POST /api/capacity', () => {
   it('follows the time zone, workdays, holidays and view type sent', async () => {
     const res = await post({
       timezone: 'Pacific/Honolulu',
-      workdays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false },
+      workdays: {
+        monday: true,
+        tuesday: true,
+        wednesday: true,
+        thursday: true,
+        friday: true,
+        saturday: true,
+        sunday: false,
+      },
       holidays: ['Juneteenth'],
       viewType: 'jobType',
     });
@@ -155,7 +238,7 @@ describe('POST /api/capacity', () => {
     expect(fake.callsOf('listJobs')).toBe(1);
   });
 
-  it('applies the user\'s targets per day, hides disabled items, merges groups and shows custom names', async () => {
+  it("applies the user's targets per day, hides disabled items, merges groups and shows custom names", async () => {
     const group = await t.app.inject({
       method: 'POST',
       url: '/api/item-groups',
@@ -164,10 +247,21 @@ describe('POST /api/capacity', () => {
     });
     const groupId = group.json().id as number;
     const save = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/business-unit-preferences', headers: { cookie: user.cookie }, payload });
-    expect((await save({ businessUnitId: 10, groupId, day1Target: 3, day2Target: 4, day3Target: 6 })).statusCode).toBe(200);
+      t.app.inject({
+        method: 'POST',
+        url: '/api/business-unit-preferences',
+        headers: { cookie: user.cookie },
+        payload,
+      });
+    expect(
+      (await save({ businessUnitId: 10, groupId, day1Target: 3, day2Target: 4, day3Target: 6 }))
+        .statusCode,
+    ).toBe(200);
     expect((await save({ businessUnitId: 12, groupId, day1Target: 2 })).statusCode).toBe(200);
-    expect((await save({ businessUnitId: 11, customName: 'Heating & Cooling', day1Target: 8 })).statusCode).toBe(200);
+    expect(
+      (await save({ businessUnitId: 11, customName: 'Heating & Cooling', day1Target: 8 }))
+        .statusCode,
+    ).toBe(200);
 
     const res = await post({});
     expect(board(res.json())).toEqual({
@@ -187,7 +281,17 @@ describe('POST /api/capacity', () => {
       [{ holidays: ['Festivus'] }, 'holidays[0]'],
       [{ viewType: 'technician' }, 'viewType'],
       [
-        { workdays: { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false } },
+        {
+          workdays: {
+            monday: false,
+            tuesday: false,
+            wednesday: false,
+            thursday: false,
+            friday: false,
+            saturday: false,
+            sunday: false,
+          },
+        },
         'workdays',
       ],
       [{ workdays: { monday: 'yes' } }, 'workdays.monday'],
@@ -214,7 +318,13 @@ describe('POST /api/capacity', () => {
     await post({});
     expect(fake.callsOf('listAppointments')).toBe(1);
     clock += 1;
-    fake.appointments.push({ id: 200, jobId: 5, start: '2025-06-12T16:00:00Z', end: '2025-06-12T17:00:00Z', status: 'Scheduled' });
+    fake.appointments.push({
+      id: 200,
+      jobId: 5,
+      start: '2025-06-12T16:00:00Z',
+      end: '2025-06-12T17:00:00Z',
+      status: 'Scheduled',
+    });
     const fresh = await post({});
     expect(fake.callsOf('listAppointments')).toBe(2);
     expect(board(fresh.json())['2025-06-12']!.Electrical).toEqual([1, 5]);
@@ -224,9 +334,13 @@ describe('POST /api/capacity', () => {
   it('keeps serving the last good numbers, marked stale with the reason, while ServiceTitan fails', async () => {
     const good = (await post({})).json() as CapacityResponse;
     clock += REFRESH_MS;
-    fake.failWith = new ServiceTitanError('unavailable', 'ServiceTitan answered /jpm/v2/tenant/1/appointments with HTTP 503', {
-      status: 503,
-    });
+    fake.failWith = new ServiceTitanError(
+      'unavailable',
+      'ServiceTitan answered /jpm/v2/tenant/1/appointments with HTTP 503',
+      {
+        status: 503,
+      },
+    );
     const res = await post({});
     expect(res.statusCode).toBe(200);
     const body = res.json() as CapacityResponse;
@@ -254,10 +368,14 @@ describe('POST /api/capacity', () => {
   });
 
   it('answers 200 with the reason and no days when ServiceTitan has never answered', async () => {
-    fake.failWith = new ServiceTitanError('invalid_credentials', 'ServiceTitan refused the client ID or client secret', {
-      status: 400,
-      path: '/connect/token',
-    });
+    fake.failWith = new ServiceTitanError(
+      'invalid_credentials',
+      'ServiceTitan refused the client ID or client secret',
+      {
+        status: 400,
+        path: '/connect/token',
+      },
+    );
     const res = await post({});
     expect(res.statusCode).toBe(200);
     const body = res.json() as CapacityResponse;
@@ -268,7 +386,13 @@ describe('POST /api/capacity', () => {
 
   it('names items ServiceTitan no longer lists by id, so totals still match', async () => {
     fake.jobs.push({ id: 9, jobStatus: 'Scheduled', businessUnitId: 13, jobTypeId: 500 });
-    fake.appointments.push({ id: 300, jobId: 9, start: '2025-06-12T15:00:00Z', end: '2025-06-12T16:00:00Z', status: 'Scheduled' });
+    fake.appointments.push({
+      id: 300,
+      jobId: 9,
+      start: '2025-06-12T15:00:00Z',
+      end: '2025-06-12T16:00:00Z',
+      status: 'Scheduled',
+    });
     const body = (await post({})).json() as CapacityResponse;
     expect(board(body)['2025-06-12']!['Business unit 13']).toEqual([1, 5]);
   });

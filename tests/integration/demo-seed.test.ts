@@ -12,8 +12,18 @@ describe('embedded defaults', () => {
   afterAll(() => t.close());
 
   it('seeds the demo company once, with its ServiceTitan secrets encrypted at rest', async () => {
-    const credential = { clientId: 'cid.demo', clientSecret: 'demo-secret-123', tenantId: '1001', appKey: 'ak.demo-key' };
-    const options = { secretBox: t.app.secretBox, issuer: 'http://x/oidc', protectedAdminEmail: 'master@callboard.test', credential };
+    const credential = {
+      clientId: 'cid.demo',
+      clientSecret: 'demo-secret-123',
+      tenantId: '1001',
+      appKey: 'ak.demo-key',
+    };
+    const options = {
+      secretBox: t.app.secretBox,
+      issuer: 'http://x/oidc',
+      protectedAdminEmail: 'master@callboard.test',
+      credential,
+    };
     expect(await seedDemoData(t.app.db, options)).toBe(true);
     expect(await seedDemoData(t.app.db, options)).toBe(false);
 
@@ -23,7 +33,9 @@ describe('embedded defaults', () => {
     expect(company!.stAppKeyEnc).not.toContain('ak.demo-key');
     expect(t.app.secretBox.open(company!.stClientSecretEnc!)).toBe('demo-secret-123');
 
-    const seeded = await t.app.db.select({ email: users.email, role: users.role, companyId: users.companyId }).from(users);
+    const seeded = await t.app.db
+      .select({ email: users.email, role: users.role, companyId: users.companyId })
+      .from(users);
     expect(seeded).toEqual(
       expect.arrayContaining([
         { email: 'master@callboard.test', role: 'master_admin', companyId: null },
@@ -33,13 +45,23 @@ describe('embedded defaults', () => {
     );
   });
 
-  it('ends a user\'s sessions when the user is deleted', async () => {
+  it("ends a user's sessions when the user is deleted", async () => {
     const user = await createSignedInUser(t.app);
-    const before = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: user.cookie } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: user.cookie },
+    });
     expect(before.statusCode).toBe(200);
     await t.app.db.delete(users).where(eq(users.id, user.id));
-    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
+      0,
+    );
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: user.cookie },
+    });
     expect(after.statusCode).toBe(401);
   });
 

@@ -16,7 +16,12 @@ describe('GET /api/fonts', () => {
   it('lists the 10 self-hosted families, signed out, in the seed order', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/fonts' });
     expect(res.statusCode).toBe(200);
-    const fonts = res.json() as { family: string; variants: string[]; subsets: string[]; category: string }[];
+    const fonts = res.json() as {
+      family: string;
+      variants: string[];
+      subsets: string[];
+      category: string;
+    }[];
     expect(fonts.map((f) => f.family)).toEqual([...FALLBACK_FONTS]);
     for (const font of fonts) {
       expect(Object.keys(font).sort()).toEqual(['category', 'family', 'id', 'subsets', 'variants']);
@@ -35,7 +40,9 @@ describe('GET /api/fonts', () => {
       category: string;
     }[];
     for (const font of fonts) {
-      const metadata = JSON.parse(fs.readFileSync(path.join(FONTSOURCE, font.id, 'metadata.json'), 'utf8')) as {
+      const metadata = JSON.parse(
+        fs.readFileSync(path.join(FONTSOURCE, font.id, 'metadata.json'), 'utf8'),
+      ) as {
         family: string;
         category: string;
         subsets: string[];
@@ -44,7 +51,10 @@ describe('GET /api/fonts', () => {
       expect(metadata.category).toBe(font.category);
       expect([...font.subsets].sort()).toEqual([...metadata.subsets].sort());
       for (const weight of font.variants) {
-        expect(fs.existsSync(path.join(FONTSOURCE, font.id, `${weight}.css`)), `${font.id}/${weight}.css`).toBe(true);
+        expect(
+          fs.existsSync(path.join(FONTSOURCE, font.id, `${weight}.css`)),
+          `${font.id}/${weight}.css`,
+        ).toBe(true);
       }
     }
   });

@@ -38,7 +38,9 @@ describe('sign-in through the development identity provider', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { PORT: String(port), PUBLIC_URL: base, SEED_DEMO_DATA: 'true' } });
+    t = await createTestApp({
+      env: { PORT: String(port), PUBLIC_URL: base, SEED_DEMO_DATA: 'true' },
+    });
     await t.app.listen({ host: '127.0.0.1', port });
   });
   afterAll(() => t.close());
@@ -52,21 +54,24 @@ describe('sign-in through the development identity provider', () => {
     ['master@callboard.test', 'master_admin', true, null],
     ['manager@demo-hvac.test', 'account_admin', true, 'Demo Heating & Air'],
     ['csr@demo-hvac.test', 'user', false, 'Demo Heating & Air'],
-  ])('signs in as %s, returns to / and reports the user, then signs out', async (email, role, isAdmin, companyName) => {
-    const { client, final } = await signIn(base, email);
-    expect(final.visited.at(-1)).toBe(`${base}/`);
-    const me = await client.request(`${base}/api/auth/user`);
-    expect(me.status).toBe(200);
-    const body = await me.json();
-    expect(body).toMatchObject({ email, role, isAdmin, companyName });
-    expect(body).not.toHaveProperty('issuer');
+  ])(
+    'signs in as %s, returns to / and reports the user, then signs out',
+    async (email, role, isAdmin, companyName) => {
+      const { client, final } = await signIn(base, email);
+      expect(final.visited.at(-1)).toBe(`${base}/`);
+      const me = await client.request(`${base}/api/auth/user`);
+      expect(me.status).toBe(200);
+      const body = await me.json();
+      expect(body).toMatchObject({ email, role, isAdmin, companyName });
+      expect(body).not.toHaveProperty('issuer');
 
-    const out = await client.request(`${base}/api/logout`);
-    expect(out.status).toBe(302);
-    expect(out.headers.get('location')).toBe('/');
-    const after = await client.request(`${base}/api/auth/user`);
-    expect(after.status).toBe(401);
-  });
+      const out = await client.request(`${base}/api/logout`);
+      expect(out.status).toBe(302);
+      expect(out.headers.get('location')).toBe('/');
+      const after = await client.request(`${base}/api/auth/user`);
+      expect(after.status).toBe(401);
+    },
+  );
 
   it('sets an HttpOnly, SameSite=Lax session cookie and rotates it on each sign-in', async () => {
     const client = new CookieClient();
@@ -78,14 +83,21 @@ describe('sign-in through the development identity provider', () => {
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
     // The old id no longer works.
-    const stale = await fetch(`${base}/api/auth/user`, { headers: { cookie: `cb_session=${first}` } });
+    const stale = await fetch(`${base}/api/auth/user`, {
+      headers: { cookie: `cb_session=${first}` },
+    });
     expect(stale.status).toBe(401);
   });
 
   it('identifies a new address as a plain user with no company', async () => {
     const { client } = await signIn(base, 'new.person@example.com');
     const me = await (await client.request(`${base}/api/auth/user`)).json();
-    expect(me).toMatchObject({ email: 'new.person@example.com', role: 'user', companyId: null, firstName: 'New' });
+    expect(me).toMatchObject({
+      email: 'new.person@example.com',
+      role: 'user',
+      companyId: null,
+      firstName: 'New',
+    });
   });
 
   it('applies a pending invitation for the same e-mail and removes it', async () => {
@@ -99,12 +111,19 @@ describe('sign-in through the development identity provider', () => {
     });
     const { client } = await signIn(base, 'invited.tech@example.com');
     const me = await (await client.request(`${base}/api/auth/user`)).json();
-    expect(me).toMatchObject({ firstName: 'Ivy', lastName: 'Invited', role: 'account_admin', companyId: company!.id });
+    expect(me).toMatchObject({
+      firstName: 'Ivy',
+      lastName: 'Invited',
+      role: 'account_admin',
+      companyId: company!.id,
+    });
     expect(await t.app.db.select().from(invitations)).toHaveLength(0);
   });
 
   it('refuses a callback that does not belong to a sign-in this browser started', async () => {
-    const res = await fetch(`${base}/api/callback?code=forged&state=forged`, { redirect: 'manual' });
+    const res = await fetch(`${base}/api/callback?code=forged&state=forged`, {
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/api/login');
     const withCookie = await fetch(`${base}/api/callback?code=forged&state=forged`, {
@@ -139,7 +158,10 @@ describe('sign-in rate limit', () => {
       }
       expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
       expect(last!.statusCode).toBe(429);
-      expect(last!.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/^Too many requests; try again in \d+ seconds$/) });
+      expect(last!.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        error: expect.stringMatching(/^Too many requests; try again in \d+ seconds$/),
+      });
     } finally {
       await t.close();
     }

@@ -83,7 +83,10 @@ describe('GET /api/weather', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.source).toBe('placeholder');
-    expect(body.location).toMatchObject({ name: 'San Francisco, CA', timeZone: 'America/Los_Angeles' });
+    expect(body.location).toMatchObject({
+      name: 'San Francisco, CA',
+      timeZone: 'America/Los_Angeles',
+    });
     expect(body.days.slice(0, 5).map((d: { condition: string }) => d.condition)).toEqual([
       'Clear',
       'Partly Cloudy',
@@ -122,7 +125,10 @@ describe('GET /api/weather', () => {
   it.each([['abcde'], ['1234'], ['123456'], ['1234a'], [' 12345'], ['']])(
     'refuses zip=%j with a 400 naming zip',
     async (zip) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/weather?zip=${encodeURIComponent(zip)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/weather?zip=${encodeURIComponent(zip)}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.json().error).toMatch(/zip/);
@@ -143,7 +149,9 @@ describe('GET /api/weather with a customer API key', () => {
 
   beforeAll(async () => {
     fake = await startOpenMeteoFake();
-    t = await createTestApp({ env: { OPEN_METEO_URL: `${fake.url}/`, OPEN_METEO_API_KEY: 'om-secret-key' } });
+    t = await createTestApp({
+      env: { OPEN_METEO_URL: `${fake.url}/`, OPEN_METEO_API_KEY: 'om-secret-key' },
+    });
   });
   afterAll(async () => {
     await t.close();

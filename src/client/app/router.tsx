@@ -15,7 +15,12 @@ import { paths } from './routes';
 /** Non-admins who reach /admin go back to / with the seed's toast. */
 function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
   useEffect(() => {
-    if (!isAdmin) toast({ title: 'Unauthorized', description: 'Admin access required', variant: 'destructive' });
+    if (!isAdmin)
+      toast({
+        title: 'Unauthorized',
+        description: 'Admin access required',
+        variant: 'destructive',
+      });
   }, [isAdmin]);
   if (!isAdmin) return <Redirect to={paths.home} />;
   return <>{children}</>;
@@ -46,7 +51,9 @@ export function AppRouter() {
       <Route path={paths.home} component={DashboardPage} />
       <Route path={paths.admin}>
         <AdminOnly isAdmin={isAdmin}>
-          <PlaceholderPage title={user.role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'} />
+          <PlaceholderPage
+            title={user.role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'}
+          />
         </AdminOnly>
       </Route>
       <Route path={paths.companies}>

@@ -21,6 +21,8 @@ export function useAuth() {
     isAuthenticated: user !== null,
     /** Settings editing (seed section 6): account and master admins. */
     canEdit: user?.role === 'account_admin' || user?.role === 'master_admin',
-    isAdmin: user !== null && (user.isAdmin || user.role === 'account_admin' || user.role === 'master_admin'),
+    isAdmin:
+      user !== null &&
+      (user.isAdmin || user.role === 'account_admin' || user.role === 'master_admin'),
   };
 }

@@ -13,7 +13,8 @@ export const dashboardSettingsStore = createStoredValue<DashboardSettings>({
   serialize: (value) => JSON.stringify(value),
 });
 
-export type SettingsUpdate = Partial<DashboardSettings> | ((current: DashboardSettings) => DashboardSettings);
+export type SettingsUpdate =
+  Partial<DashboardSettings> | ((current: DashboardSettings) => DashboardSettings);
 
 /**
  * Shared by the board and the settings panel: every change is applied at once everywhere and

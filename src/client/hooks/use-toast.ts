@@ -44,17 +44,24 @@ export function toastReducer(state: State, action: Action): State {
     case 'ADD':
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE':
-      return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+      return {
+        toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+      };
     case 'DISMISS': {
       const { toastId } = action;
       if (toastId) scheduleRemoval(toastId);
       else state.toasts.forEach((t) => scheduleRemoval(t.id));
       return {
-        toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          toastId === undefined || t.id === toastId ? { ...t, open: false } : t,
+        ),
       };
     }
     case 'REMOVE':
-      return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };
+      return {
+        toasts:
+          action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId),
+      };
   }
 }
 

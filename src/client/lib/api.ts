@@ -39,7 +39,12 @@ export async function apiRequest(
 }
 
 /** apiRequest that parses the JSON answer. */
-export async function apiJson<T>(method: string, url: string, body?: unknown, init?: { signal?: AbortSignal }) {
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init?: { signal?: AbortSignal },
+) {
   const response = await apiRequest(method, url, body, init);
   return (await response.json()) as T;
 }

@@ -27,7 +27,6 @@ export type DatabaseTarget =
   /** `dataDir` undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
-
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {

@@ -39,11 +39,17 @@ export const companies = pgTable('companies', {
   stClientSecretEnc: text('st_client_secret_enc'),
   stTenantId: text('st_tenant_id'),
   stAppKeyEnc: text('st_app_key_enc'),
-  stEnvironment: text('st_environment', { enum: serviceTitanEnvironments }).notNull().default('production'),
+  stEnvironment: text('st_environment', { enum: serviceTitanEnvironments })
+    .notNull()
+    .default('production'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
-  subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull().default('none'),
-  subscriptionCurrentPeriodEnd: timestamp('subscription_current_period_end', { withTimezone: true }),
+  subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses })
+    .notNull()
+    .default('none'),
+  subscriptionCurrentPeriodEnd: timestamp('subscription_current_period_end', {
+    withTimezone: true,
+  }),
   ...timestamps,
 });
 
@@ -105,7 +111,9 @@ export const invitations = pgTable(
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     role: text('role', { enum: roles }).notNull().default('user'),
     isAdmin: boolean('is_admin').notNull().default(false),
-    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [uniqueIndex('invitations_email_idx').on(sql`lower(${t.email})`)],
@@ -123,7 +131,9 @@ export const credentials = pgTable(
     clientSecretEnc: text('client_secret_enc').notNull(),
     tenantId: text('tenant_id'),
     appKeyEnc: text('app_key_enc'),
-    environment: text('environment', { enum: serviceTitanEnvironments }).notNull().default('production'),
+    environment: text('environment', { enum: serviceTitanEnvironments })
+      .notNull()
+      .default('production'),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
@@ -170,7 +180,10 @@ export const businessUnitPreferences = pgTable(
   },
   (t) => [
     uniqueIndex('bu_prefs_user_item_idx').on(t.userId, t.businessUnitId),
-    check('bu_prefs_targets_positive', sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`),
+    check(
+      'bu_prefs_targets_positive',
+      sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`,
+    ),
   ],
 );
 
@@ -182,7 +195,10 @@ export const jobTypePreferences = pgTable(
   },
   (t) => [
     uniqueIndex('jt_prefs_user_item_idx').on(t.userId, t.jobTypeId),
-    check('jt_prefs_targets_positive', sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`),
+    check(
+      'jt_prefs_targets_positive',
+      sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody } from '../errors.js';
 
 /** Turns `/a/b/0` (JSON pointer) into `a.b[0]`, the way a caller names a field. */
@@ -21,7 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let status: number;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      body = {
+        error: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const location = error.validationContext ?? 'request';
@@ -39,31 +46,46 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       status = 500;
       body = { error: 'Internal Server Error', code: 'INTERNAL' };
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    } else if (
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
       status = error.statusCode;
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+      const code =
+        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
       body = { error: error.message, code };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;
       body = { error: 'Internal Server Error', code: 'INTERNAL' };
     }
-    if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, error.message);
+    if (status >= 500 && error instanceof AppError)
+      request.log.error({ err: error }, error.message);
     return reply.status(status).send(body);
   });
 }
 
 /** 404 for unknown API routes; with the built client present, page URLs get index.html. */
-export function registerNotFoundHandler(app: FastifyInstance, options: { spaFallback: boolean }): void {
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  options: { spaFallback: boolean },
+): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
-      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/oidc/') && !/\.[a-z0-9]+$/i.test(url);
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/oidc/') &&
+      !/\.[a-z0-9]+$/i.test(url);
     if (options.spaFallback && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
     }
-    const body: ErrorBody = { error: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' };
+    const body: ErrorBody = {
+      error: `Route ${request.method} ${url} not found`,
+      code: 'NOT_FOUND',
+    };
     return reply.status(404).send(body);
   });
 }

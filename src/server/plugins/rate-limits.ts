@@ -14,6 +14,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+      ),
   });
 }

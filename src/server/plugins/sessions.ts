@@ -29,7 +29,8 @@ declare module 'fastify' {
   }
 }
 
-export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('base64url');
+export const hashSessionId = (id: string) =>
+  crypto.createHash('sha256').update(id).digest('base64url');
 
 export const isAdminRole = (role: Role) => role === 'account_admin' || role === 'master_admin';
 
@@ -52,7 +53,9 @@ export function createSessionStore(db: Database, config: Config): SessionStore {
         userAgent: userAgent?.slice(0, 300),
       });
       // Opportunistic clean-up keeps the table small without a scheduler.
-      await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.absoluteExpiresAt, new Date())));
+      await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.absoluteExpiresAt, new Date())));
       return id;
     },
     async destroy(idHash) {
@@ -109,11 +112,21 @@ export function registerSessionLoading(app: FastifyInstance, db: Database, confi
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+      .where(
+        and(
+          eq(sessions.idHash, idHash),
+          gt(sessions.expiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
+      )
       .limit(1);
     if (!row) return;
     request.sessionIdHash = idHash;
-    request.user = { ...row.user, isAdmin: isAdminRole(row.user.role), companyName: row.companyName };
+    request.user = {
+      ...row.user,
+      isAdmin: isAdminRole(row.user.role),
+      companyName: row.companyName,
+    };
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await db
         .update(sessions)

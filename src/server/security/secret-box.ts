@@ -19,14 +19,20 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
-      return ['v1', iv, tag, ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, tag, ct]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(envelope) {
       const [version, iv, tag, ct] = envelope.split('.');
-      if (version !== 'v1' || !iv || !tag || ct === undefined) throw new Error('malformed secret envelope');
+      if (version !== 'v1' || !iv || !tag || ct === undefined)
+        throw new Error('malformed secret envelope');
       const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ct, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

@@ -67,5 +67,12 @@ export function createServices(deps: {
     refreshMs: deps.config.capacityRefreshMs,
     logger: deps.app.log.child({ service: 'capacity' }),
   });
-  return { now, fetch: fetchImpl, identity: createOidcSignIn(deps.oidc), serviceTitan, weather, capacity };
+  return {
+    now,
+    fetch: fetchImpl,
+    identity: createOidcSignIn(deps.oidc),
+    serviceTitan,
+    weather,
+    capacity,
+  };
 }

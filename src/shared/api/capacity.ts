@@ -20,9 +20,14 @@ export const capacityRequestSchema = z.object({
     .refine(isValidTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
     .optional(),
   workdays: workdaysSchema
-    .refine((w) => Object.values(w).some(Boolean), { message: 'at least one day must be a workday' })
+    .refine((w) => Object.values(w).some(Boolean), {
+      message: 'at least one day must be a workday',
+    })
     .optional(),
-  holidays: z.array(z.enum(HOLIDAY_NAMES)).max(HOLIDAY_NAMES.length * 2).optional(),
+  holidays: z
+    .array(z.enum(HOLIDAY_NAMES))
+    .max(HOLIDAY_NAMES.length * 2)
+    .optional(),
   viewType: itemTypeSchema.optional(),
 });
 export type CapacityRequest = z.infer<typeof capacityRequestSchema>;

@@ -6,10 +6,18 @@ export const MAX_SERIAL_ID = 2_147_483_647;
 export const itemTypeSchema = z.enum(['businessUnit', 'jobType']);
 export type ItemType = z.infer<typeof itemTypeSchema>;
 
-export const groupIdSchema = z.number().int('must be a whole number').positive('must be a positive id').max(MAX_SERIAL_ID);
+export const groupIdSchema = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(MAX_SERIAL_ID);
 
 /** Group names are trimmed and must be non-empty (seed section 5). */
-export const groupNameSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+export const groupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
 
 /** An item group (seed "Item group"), owned by one user. */
 export const itemGroupSchema = z.object({
@@ -32,5 +40,9 @@ export const renameItemGroupBodySchema = z.object({ name: groupNameSchema });
 export type RenameItemGroupBody = z.infer<typeof renameItemGroupBodySchema>;
 
 export const itemGroupParamsSchema = z.object({
-  id: z.coerce.number().int('must be a whole number').positive('must be a positive id').max(MAX_SERIAL_ID),
+  id: z.coerce
+    .number()
+    .int('must be a whole number')
+    .positive('must be a positive id')
+    .max(MAX_SERIAL_ID),
 });

@@ -10,7 +10,11 @@ import { groupIdSchema } from './item-groups.js';
 export const DEFAULT_DAY_TARGET = 5;
 
 /** ServiceTitan ids are 64-bit; JSON numbers stay exact up to 2^53. */
-export const itemIdSchema = z.number().int('must be a whole number').positive('must be a positive id').max(Number.MAX_SAFE_INTEGER);
+export const itemIdSchema = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(Number.MAX_SAFE_INTEGER);
 
 /** Targets are accepted only as whole numbers greater than 0 (seed section 5). */
 export const dayTargetSchema = z
@@ -66,11 +70,17 @@ export const jobTypePreferenceSchema = z.object({
 export type JobTypePreference = z.infer<typeof jobTypePreferenceSchema>;
 
 /** `POST /api/business-unit-preferences`: upsert by (caller, businessUnitId); omitted fields keep their value. */
-export const saveBusinessUnitPreferenceBodySchema = z.object({ businessUnitId: itemIdSchema, ...preferenceChanges });
+export const saveBusinessUnitPreferenceBodySchema = z.object({
+  businessUnitId: itemIdSchema,
+  ...preferenceChanges,
+});
 export type SaveBusinessUnitPreferenceBody = z.infer<typeof saveBusinessUnitPreferenceBodySchema>;
 
 /** `POST /api/job-type-preferences`: upsert by (caller, jobTypeId). */
-export const saveJobTypePreferenceBodySchema = z.object({ jobTypeId: itemIdSchema, ...preferenceChanges });
+export const saveJobTypePreferenceBodySchema = z.object({
+  jobTypeId: itemIdSchema,
+  ...preferenceChanges,
+});
 export type SaveJobTypePreferenceBody = z.infer<typeof saveJobTypePreferenceBodySchema>;
 
 export const businessUnitPreferenceListSchema = z.array(businessUnitPreferenceSchema);

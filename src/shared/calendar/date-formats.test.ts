@@ -11,7 +11,14 @@ describe('date formats', () => {
       current = nextDateFormat(current);
       seen.push(current);
     }
-    expect(seen).toEqual(['MMM d, yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'MMMM d, yyyy', 'EEEE, MMM d', 'MMM d, yyyy']);
+    expect(seen).toEqual([
+      'MMM d, yyyy',
+      'MM/dd/yyyy',
+      'yyyy-MM-dd',
+      'MMMM d, yyyy',
+      'EEEE, MMM d',
+      'MMM d, yyyy',
+    ]);
   });
 
   it('restarts an unknown format at the default', () => {

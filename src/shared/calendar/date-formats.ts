@@ -4,7 +4,13 @@ import { format } from 'date-fns';
  * The 5 formats a day card's date cycles through on click (seed section 4): month-name day
  * year; MM/dd/yyyy; yyyy-MM-dd; full month name; weekday with short month and day.
  */
-export const DATE_FORMATS = ['MMM d, yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'MMMM d, yyyy', 'EEEE, MMM d'] as const;
+export const DATE_FORMATS = [
+  'MMM d, yyyy',
+  'MM/dd/yyyy',
+  'yyyy-MM-dd',
+  'MMMM d, yyyy',
+  'EEEE, MMM d',
+] as const;
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
 

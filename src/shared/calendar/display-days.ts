@@ -20,7 +20,15 @@ const WEEKDAY_KEYS: readonly WeekdayKey[] = [
   'friday',
   'saturday',
 ];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /** One displayed day: a calendar date in the board's zone and the UTC instants bounding it. */
 export interface LocalDay {
@@ -99,7 +107,12 @@ export function displayDays(input: DisplayDaysInput): LocalDay[] {
     if (!workdays[weekdayKey]) continue;
     const date = `${pad(calendarDate.getUTCFullYear(), 4)}-${pad(calendarDate.getUTCMonth() + 1)}-${pad(calendarDate.getUTCDate())}`;
     if (holidaysOn(date).some((name) => skipped.has(name))) continue;
-    const nextDate = addCalendarDays(calendarDate.getUTCFullYear(), calendarDate.getUTCMonth() + 1, calendarDate.getUTCDate(), 1);
+    const nextDate = addCalendarDays(
+      calendarDate.getUTCFullYear(),
+      calendarDate.getUTCMonth() + 1,
+      calendarDate.getUTCDate(),
+      1,
+    );
     days.push({
       date,
       weekday: WEEKDAY_NAMES[weekdayIndex] ?? 'Sunday',
@@ -112,7 +125,9 @@ export function displayDays(input: DisplayDaysInput): LocalDay[] {
 }
 
 /** The UTC window spanning the given days (first start to last end), or null for none. */
-export function utcWindow(days: readonly LocalDay[]): { startsOnOrAfter: string; startsBefore: string } | null {
+export function utcWindow(
+  days: readonly LocalDay[],
+): { startsOnOrAfter: string; startsBefore: string } | null {
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return null;

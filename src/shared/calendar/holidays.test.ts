@@ -40,14 +40,17 @@ describe('holidays', () => {
     [2026, '01-19', '02-16', '05-25', '09-07', '10-12', '11-26'],
     [2027, '01-18', '02-15', '05-31', '09-06', '10-11', '11-25'],
     [2028, '01-17', '02-21', '05-29', '09-04', '10-09', '11-23'],
-  ])('computes the moving holidays of %i', (year, mlk, presidents, memorial, labor, columbus, thanksgiving) => {
-    expect(holidayDate('Martin Luther King Jr. Day', year)).toBe(`${year}-${mlk}`);
-    expect(holidayDate("Presidents' Day", year)).toBe(`${year}-${presidents}`);
-    expect(holidayDate('Memorial Day', year)).toBe(`${year}-${memorial}`);
-    expect(holidayDate('Labor Day', year)).toBe(`${year}-${labor}`);
-    expect(holidayDate('Columbus Day', year)).toBe(`${year}-${columbus}`);
-    expect(holidayDate('Thanksgiving', year)).toBe(`${year}-${thanksgiving}`);
-  });
+  ])(
+    'computes the moving holidays of %i',
+    (year, mlk, presidents, memorial, labor, columbus, thanksgiving) => {
+      expect(holidayDate('Martin Luther King Jr. Day', year)).toBe(`${year}-${mlk}`);
+      expect(holidayDate("Presidents' Day", year)).toBe(`${year}-${presidents}`);
+      expect(holidayDate('Memorial Day', year)).toBe(`${year}-${memorial}`);
+      expect(holidayDate('Labor Day', year)).toBe(`${year}-${labor}`);
+      expect(holidayDate('Columbus Day', year)).toBe(`${year}-${columbus}`);
+      expect(holidayDate('Thanksgiving', year)).toBe(`${year}-${thanksgiving}`);
+    },
+  );
 
   it('keeps fixed-date holidays on their date whatever the weekday', () => {
     expect(holidayDate('Independence Day', 2026)).toBe('2026-07-04'); // a Saturday

@@ -20,7 +20,12 @@ const ALL_DAYS: WorkdayFlags = {
 };
 const MON_FRI: WorkdayFlags = { ...ALL_DAYS, saturday: false, sunday: false };
 
-function days(now: string, timeZone: string, workdays = ALL_DAYS, holidays: string[] = []): CountingDay[] {
+function days(
+  now: string,
+  timeZone: string,
+  workdays = ALL_DAYS,
+  holidays: string[] = [],
+): CountingDay[] {
   return displayDays({ now: new Date(now), timeZone, workdays, holidays, count: 3 }).map((d) => ({
     date: d.date,
     startMs: Date.parse(d.startUtc),
@@ -28,7 +33,12 @@ function days(now: string, timeZone: string, workdays = ALL_DAYS, holidays: stri
   }));
 }
 
-const job = (id: number, businessUnitId: number | null, jobTypeId: number | null = 900, canceled = false): CountableJob => ({
+const job = (
+  id: number,
+  businessUnitId: number | null,
+  jobTypeId: number | null = 900,
+  canceled = false,
+): CountableJob => ({
   id,
   businessUnitId,
   jobTypeId,
@@ -83,7 +93,11 @@ describe('countJobs', () => {
         appt(3, '2025-06-13T15:00:00Z'),
       ],
     });
-    expect(asTable(result)).toEqual({ '2025-06-12': { 10: 1 }, '2025-06-13': {}, '2025-06-14': {} });
+    expect(asTable(result)).toEqual({
+      '2025-06-12': { 10: 1 },
+      '2025-06-13': {},
+      '2025-06-14': {},
+    });
   });
 
   it('puts appointments near local midnight on the local day, not the UTC day', () => {
@@ -99,7 +113,11 @@ describe('countJobs', () => {
         appt(4, '2025-06-15T05:00:00Z'), // 00:00 on the 15th: after the last displayed day
       ],
     });
-    expect(asTable(result)).toEqual({ '2025-06-12': { 10: 1 }, '2025-06-13': { 10: 1 }, '2025-06-14': {} });
+    expect(asTable(result)).toEqual({
+      '2025-06-12': { 10: 1 },
+      '2025-06-13': { 10: 1 },
+      '2025-06-14': {},
+    });
   });
 
   it('keeps 23-hour and 25-hour daylight-saving days whole', () => {
@@ -115,7 +133,11 @@ describe('countJobs', () => {
         appt(2, '2025-03-10T04:30:00Z'), // 00:30 EDT on the 10th (a naive 24-hour day would say the 9th)
       ],
     });
-    expect(asTable(springResult)).toEqual({ '2025-03-08': {}, '2025-03-09': { 10: 1 }, '2025-03-10': { 10: 1 } });
+    expect(asTable(springResult)).toEqual({
+      '2025-03-08': {},
+      '2025-03-09': { 10: 1 },
+      '2025-03-10': { 10: 1 },
+    });
 
     // Fall back: Sunday 2025-11-02 lasts 25 hours (04:00Z to 05:00Z next day).
     const fall = days('2025-10-31T15:00:00Z', 'America/New_York');
@@ -129,7 +151,11 @@ describe('countJobs', () => {
         appt(2, '2025-11-03T05:00:00Z'), // 00:00 EST on the 3rd
       ],
     });
-    expect(asTable(fallResult)).toEqual({ '2025-11-01': {}, '2025-11-02': { 10: 1 }, '2025-11-03': { 10: 1 } });
+    expect(asTable(fallResult)).toEqual({
+      '2025-11-01': {},
+      '2025-11-02': { 10: 1 },
+      '2025-11-03': { 10: 1 },
+    });
   });
 
   it('counts nothing on weekends and selected holidays, which are not displayed', () => {
@@ -147,7 +173,11 @@ describe('countJobs', () => {
         appt(4, '2025-07-07T14:00:00Z'),
       ],
     });
-    expect(asTable(result)).toEqual({ '2025-07-03': { 10: 1 }, '2025-07-07': { 10: 1 }, '2025-07-08': {} });
+    expect(asTable(result)).toEqual({
+      '2025-07-03': { 10: 1 },
+      '2025-07-07': { 10: 1 },
+      '2025-07-08': {},
+    });
   });
 
   it('groups by job type in the job-type view and skips jobs without the item', () => {
@@ -162,15 +192,23 @@ describe('countJobs', () => {
         appt(99, '2025-06-12T17:00:00Z'), // no such job in the list: cannot be attributed
       ],
     };
-    expect(asTable(countJobs({ ...input, viewType: 'businessUnit' }))['2025-06-12']).toEqual({ 10: 1, 11: 2 });
-    expect(asTable(countJobs({ ...input, viewType: 'jobType' }))['2025-06-12']).toEqual({ 500: 2, 501: 1 });
+    expect(asTable(countJobs({ ...input, viewType: 'businessUnit' }))['2025-06-12']).toEqual({
+      10: 1,
+      11: 2,
+    });
+    expect(asTable(countJobs({ ...input, viewType: 'jobType' }))['2025-06-12']).toEqual({
+      500: 2,
+      501: 1,
+    });
   });
 });
 
 describe('ServiceTitan field reading', () => {
   it('reads a timestamp without a zone designator as UTC', () => {
     expect(parseUtcInstant('2025-06-12T14:00:00')).toBe(Date.parse('2025-06-12T14:00:00Z'));
-    expect(parseUtcInstant('2025-06-12T14:00:00.123Z')).toBe(Date.parse('2025-06-12T14:00:00.123Z'));
+    expect(parseUtcInstant('2025-06-12T14:00:00.123Z')).toBe(
+      Date.parse('2025-06-12T14:00:00.123Z'),
+    );
     expect(parseUtcInstant('2025-06-12T09:00:00-05:00')).toBe(Date.parse('2025-06-12T14:00:00Z'));
     expect(Number.isNaN(parseUtcInstant('not a date'))).toBe(true);
   });

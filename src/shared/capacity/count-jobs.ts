@@ -54,7 +54,9 @@ export function countJobs(options: {
   const jobsPerDay = days.map(() => new Set<number>());
   for (const appointment of appointments) {
     if (appointment.canceled || !itemOfJob.has(appointment.jobId)) continue;
-    const dayIndex = days.findIndex((d) => appointment.startMs >= d.startMs && appointment.startMs < d.endMs);
+    const dayIndex = days.findIndex(
+      (d) => appointment.startMs >= d.startMs && appointment.startMs < d.endMs,
+    );
     if (dayIndex >= 0) jobsPerDay[dayIndex]!.add(appointment.jobId);
   }
 

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { GAUGE_BANDS, dialArcPath, gaugeBandFor, needleAngle, pointOnDial, targetMarkerAngle } from './gauge.js';
+import {
+  GAUGE_BANDS,
+  dialArcPath,
+  gaugeBandFor,
+  needleAngle,
+  pointOnDial,
+  targetMarkerAngle,
+} from './gauge.js';
 
 describe('gauge', () => {
   it('has 7 distinct colour bands at 14.3 % steps covering 0-100', () => {
     expect(GAUGE_BANDS).toHaveLength(7);
     expect(GAUGE_BANDS.map((b) => b.from)).toEqual([0, 14.3, 28.6, 42.9, 57.2, 71.5, 85.8]);
     expect(GAUGE_BANDS[6]?.to).toBe(100);
-    for (let i = 1; i < GAUGE_BANDS.length; i++) expect(GAUGE_BANDS[i]?.from).toBe(GAUGE_BANDS[i - 1]?.to);
+    for (let i = 1; i < GAUGE_BANDS.length; i++)
+      expect(GAUGE_BANDS[i]?.from).toBe(GAUGE_BANDS[i - 1]?.to);
     expect(new Set(GAUGE_BANDS.map((b) => b.color)).size).toBe(7);
   });
 

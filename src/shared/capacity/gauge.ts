@@ -7,7 +7,15 @@
 
 export const GAUGE_BAND_STEP = 14.3;
 
-const BAND_COLORS = ['#dc2626', '#ef4444', '#f97316', '#f59e0b', '#eab308', '#84cc16', '#22c55e'] as const;
+const BAND_COLORS = [
+  '#dc2626',
+  '#ef4444',
+  '#f97316',
+  '#f59e0b',
+  '#eab308',
+  '#84cc16',
+  '#22c55e',
+] as const;
 
 export interface GaugeBand {
   /** Inclusive lower bound, percent. */
@@ -46,18 +54,30 @@ export function targetMarkerAngle(targetPercent: number): number {
 /** The band a percent falls in (over 100 % is the last band). */
 export function gaugeBandFor(percent: number): GaugeBand {
   const p = clampPercent(percent);
-  const band = GAUGE_BANDS.find((b) => p >= b.from && p < b.to) ?? GAUGE_BANDS[GAUGE_BANDS.length - 1];
+  const band =
+    GAUGE_BANDS.find((b) => p >= b.from && p < b.to) ?? GAUGE_BANDS[GAUGE_BANDS.length - 1];
   return band!;
 }
 
 /** A point on a circle for a rotation from straight up (SVG coordinates: y grows downwards). */
-export function pointOnDial(cx: number, cy: number, radius: number, angle: number): { x: number; y: number } {
+export function pointOnDial(
+  cx: number,
+  cy: number,
+  radius: number,
+  angle: number,
+): { x: number; y: number } {
   const radians = (angle * Math.PI) / 180;
   return { x: cx + radius * Math.sin(radians), y: cy - radius * Math.cos(radians) };
 }
 
 /** SVG path `d` of an arc between two rotations (clockwise). */
-export function dialArcPath(cx: number, cy: number, radius: number, fromAngle: number, toAngle: number): string {
+export function dialArcPath(
+  cx: number,
+  cy: number,
+  radius: number,
+  fromAngle: number,
+  toAngle: number,
+): string {
   const start = pointOnDial(cx, cy, radius, fromAngle);
   const end = pointOnDial(cx, cy, radius, toAngle);
   const largeArc = toAngle - fromAngle > 180 ? 1 : 0;

@@ -56,7 +56,13 @@ describe('groupItems', () => {
       ],
       groups,
     );
-    expect(result.map((r) => r.name)).toEqual(['Drains', 'HVAC Service', 'plumbing install', 'Plumbing Service', 'Sparky']);
+    expect(result.map((r) => r.name)).toEqual([
+      'Drains',
+      'HVAC Service',
+      'plumbing install',
+      'Plumbing Service',
+      'Sparky',
+    ]);
   });
 
   it('matches preferences to items whether ids are numbers or strings', () => {

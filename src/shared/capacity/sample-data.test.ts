@@ -15,12 +15,18 @@ describe('sampleCapacityDays', () => {
 
   it('shows Installation, Maintenance and Repair for job types (any other view type too)', () => {
     for (const view of ['jobType', 'whatever']) {
-      expect(sampleCapacityDays(view)[0]?.data.map((i) => i.name)).toEqual(['Installation', 'Maintenance', 'Repair']);
+      expect(sampleCapacityDays(view)[0]?.data.map((i) => i.name)).toEqual([
+        'Installation',
+        'Maintenance',
+        'Repair',
+      ]);
     }
   });
 
   it('has plausible numbers that show every table colour', () => {
-    const items = [...sampleCapacityDays('businessUnit'), ...sampleCapacityDays('jobType')].flatMap((d) => d.data);
+    const items = [...sampleCapacityDays('businessUnit'), ...sampleCapacityDays('jobType')].flatMap(
+      (d) => d.data,
+    );
     for (const item of items) {
       expect(Number.isInteger(item.scheduled) && item.scheduled >= 0).toBe(true);
       expect(item.target).toBeGreaterThan(0);

@@ -17,12 +17,62 @@ export interface SampleCapacityDay {
 }
 
 /** [scheduled, target] for day 1, 2 and 3: the first day is fuller, as real boards are. */
-const SAMPLE: { id: number; name: string; type: SampleCapacityItem['type']; days: [number, number][] }[] = [
-  { id: 1, name: 'Residential', type: 'businessUnit', days: [[19, 20], [14, 18], [9, 16]] },
-  { id: 2, name: 'Commercial', type: 'businessUnit', days: [[11, 12], [8, 10], [4, 10]] },
-  { id: 101, name: 'Installation', type: 'jobType', days: [[6, 6], [4, 5], [2, 5]] },
-  { id: 102, name: 'Maintenance', type: 'jobType', days: [[14, 15], [11, 14], [8, 12]] },
-  { id: 103, name: 'Repair', type: 'jobType', days: [[10, 11], [7, 9], [3, 9]] },
+const SAMPLE: {
+  id: number;
+  name: string;
+  type: SampleCapacityItem['type'];
+  days: [number, number][];
+}[] = [
+  {
+    id: 1,
+    name: 'Residential',
+    type: 'businessUnit',
+    days: [
+      [19, 20],
+      [14, 18],
+      [9, 16],
+    ],
+  },
+  {
+    id: 2,
+    name: 'Commercial',
+    type: 'businessUnit',
+    days: [
+      [11, 12],
+      [8, 10],
+      [4, 10],
+    ],
+  },
+  {
+    id: 101,
+    name: 'Installation',
+    type: 'jobType',
+    days: [
+      [6, 6],
+      [4, 5],
+      [2, 5],
+    ],
+  },
+  {
+    id: 102,
+    name: 'Maintenance',
+    type: 'jobType',
+    days: [
+      [14, 15],
+      [11, 14],
+      [8, 12],
+    ],
+  },
+  {
+    id: 103,
+    name: 'Repair',
+    type: 'jobType',
+    days: [
+      [10, 11],
+      [7, 9],
+      [3, 9],
+    ],
+  },
 ];
 
 /** Sample days for a view type (anything but businessUnit counts as job types, as in the seed). */

@@ -13,13 +13,33 @@ describe('sortRows', () => {
   it('sorts by name case-insensitively, ascending by default', () => {
     expect(DEFAULT_SORT).toEqual({ key: 'name', direction: 'asc' });
     expect(names(sortRows(rows, DEFAULT_SORT))).toEqual(['Alpha', 'beta', 'Delta', 'gamma']);
-    expect(names(sortRows(rows, { key: 'name', direction: 'desc' }))).toEqual(['gamma', 'Delta', 'beta', 'Alpha']);
+    expect(names(sortRows(rows, { key: 'name', direction: 'desc' }))).toEqual([
+      'gamma',
+      'Delta',
+      'beta',
+      'Alpha',
+    ]);
   });
 
   it('sorts numbers numerically, ties by name', () => {
-    expect(names(sortRows(rows, { key: 'scheduled', direction: 'asc' }))).toEqual(['gamma', 'beta', 'Delta', 'Alpha']);
-    expect(names(sortRows(rows, { key: 'target', direction: 'desc' }))).toEqual(['Alpha', 'beta', 'gamma', 'Delta']);
-    expect(names(sortRows(rows, { key: 'capacity', direction: 'desc' }))).toEqual(['gamma', 'Alpha', 'beta', 'Delta']);
+    expect(names(sortRows(rows, { key: 'scheduled', direction: 'asc' }))).toEqual([
+      'gamma',
+      'beta',
+      'Delta',
+      'Alpha',
+    ]);
+    expect(names(sortRows(rows, { key: 'target', direction: 'desc' }))).toEqual([
+      'Alpha',
+      'beta',
+      'gamma',
+      'Delta',
+    ]);
+    expect(names(sortRows(rows, { key: 'capacity', direction: 'desc' }))).toEqual([
+      'gamma',
+      'Alpha',
+      'beta',
+      'Delta',
+    ]);
   });
 
   it('leaves the input untouched', () => {
@@ -31,9 +51,18 @@ describe('sortRows', () => {
 
 describe('nextSort', () => {
   it('flips the active column and starts a new column ascending', () => {
-    expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({ key: 'name', direction: 'desc' });
-    expect(nextSort({ key: 'name', direction: 'desc' }, 'name')).toEqual({ key: 'name', direction: 'asc' });
-    expect(nextSort({ key: 'name', direction: 'desc' }, 'capacity')).toEqual({ key: 'capacity', direction: 'asc' });
+    expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({
+      key: 'name',
+      direction: 'desc',
+    });
+    expect(nextSort({ key: 'name', direction: 'desc' }, 'name')).toEqual({
+      key: 'name',
+      direction: 'asc',
+    });
+    expect(nextSort({ key: 'name', direction: 'desc' }, 'capacity')).toEqual({
+      key: 'capacity',
+      direction: 'asc',
+    });
   });
 });
 

@@ -20,7 +20,8 @@ export interface SortableRow {
 
 /** Clicking the active column flips the direction; a different column sorts ascending. */
 export function nextSort(current: SortState, clicked: SortKey): SortState {
-  if (current.key === clicked) return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  if (current.key === clicked)
+    return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { key: clicked, direction: 'asc' };
 }
 

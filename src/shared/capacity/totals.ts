@@ -7,7 +7,9 @@ export interface CapacityTotals {
 }
 
 /** Scheduled and target summed across rows, and their capacity percent. */
-export function capacityTotals(rows: readonly { scheduled: number; target: number }[]): CapacityTotals {
+export function capacityTotals(
+  rows: readonly { scheduled: number; target: number }[],
+): CapacityTotals {
   let scheduled = 0;
   let target = 0;
   for (const row of rows) {

@@ -29,7 +29,17 @@ export const SELF_HOSTED_FONTS: readonly SelfHostedFont[] = [
     id: 'roboto',
     category: 'sans-serif',
     variants: ['400', '600', '700'],
-    subsets: ['cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'latin', 'latin-ext', 'math', 'symbols', 'vietnamese'],
+    subsets: [
+      'cyrillic',
+      'cyrillic-ext',
+      'greek',
+      'greek-ext',
+      'latin',
+      'latin-ext',
+      'math',
+      'symbols',
+      'vietnamese',
+    ],
   },
   {
     family: 'Open Sans',

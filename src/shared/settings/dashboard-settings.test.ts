@@ -68,7 +68,9 @@ describe('defaultDashboardSettings', () => {
   it('satisfies its own schema and survives a storage round trip', () => {
     const defaults = defaultDashboardSettings('UTC');
     expect(dashboardSettingsSchema.safeParse(defaults).success).toBe(true);
-    expect(parseStoredDashboardSettings(JSON.parse(JSON.stringify(defaults)), 'UTC')).toEqual(defaults);
+    expect(parseStoredDashboardSettings(JSON.parse(JSON.stringify(defaults)), 'UTC')).toEqual(
+      defaults,
+    );
   });
 
   it('hands out fresh objects each call', () => {
@@ -107,7 +109,12 @@ describe('parseStoredDashboardSettings', () => {
         fontSize: '99px',
         textColor: 'red; background: url(x)',
         headerBgColor: '#112233',
-        headerGradient: { enabled: true, type: 'radial', angle: 45, colors: [{ color: '#000', position: 0 }] },
+        headerGradient: {
+          enabled: true,
+          type: 'radial',
+          angle: 45,
+          colors: [{ color: '#000', position: 0 }],
+        },
       },
       unknownField: 'ignored',
     });
@@ -139,26 +146,31 @@ describe('parseStoredDashboardSettings', () => {
   });
 
   it('drops unknown and repeated holiday names', () => {
-    expect(parse({ holidays: ['Christmas', 'Festivus', 'Christmas', 7, 'Labor Day'] }).holidays).toEqual([
-      'Christmas',
-      'Labor Day',
-    ]);
+    expect(
+      parse({ holidays: ['Christmas', 'Festivus', 'Christmas', 7, 'Labor Day'] }).holidays,
+    ).toEqual(['Christmas', 'Labor Day']);
     expect(parse({ holidays: 'Christmas' }).holidays).toEqual([]);
   });
 
   it('keeps an image data URL logo and refuses script or CSS-breaking addresses', () => {
-    expect(parse({ logoUrl: 'data:image/png;base64,iVBORw0KGgo=' }).logoUrl).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(parse({ logoUrl: 'data:image/png;base64,iVBORw0KGgo=' }).logoUrl).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
     expect(parse({ logoUrl: 'javascript:alert(1)' }).logoUrl).toBeUndefined();
     expect(parse({ logoUrl: 'data:text/html;base64,PHNjcmlwdD4=' }).logoUrl).toBeUndefined();
     expect(parse({ logoUrl: '/logo.png") ; x' }).logoUrl).toBeUndefined();
   });
 
   it('refuses a font family that could break out of a CSS value', () => {
-    expect(parse({ appearance: { fontFamily: 'Inter"; } body { display:none' } }).appearance.fontFamily).toBe('Nunito Sans');
+    expect(
+      parse({ appearance: { fontFamily: 'Inter"; } body { display:none' } }).appearance.fontFamily,
+    ).toBe('Nunito Sans');
   });
 
   it('keeps lastUpdated when it is a string', () => {
-    expect(parse({ lastUpdated: '2025-06-10T15:00:00.000Z' }).lastUpdated).toBe('2025-06-10T15:00:00.000Z');
+    expect(parse({ lastUpdated: '2025-06-10T15:00:00.000Z' }).lastUpdated).toBe(
+      '2025-06-10T15:00:00.000Z',
+    );
     expect(parse({ lastUpdated: 12 }).lastUpdated).toBeUndefined();
   });
 });
@@ -259,8 +271,12 @@ describe('input rules', () => {
       { color: '#ffffff', position: 50 },
       { color: '#3b82f6', position: 0 },
     ];
-    expect(gradientCss(gradient)).toBe('linear-gradient(45deg, #3b82f6 0%, #ffffff 50%, #8b5cf6 100%)');
-    expect(gradientCss({ ...gradient, type: 'radial' })).toBe('radial-gradient(circle, #3b82f6 0%, #ffffff 50%, #8b5cf6 100%)');
+    expect(gradientCss(gradient)).toBe(
+      'linear-gradient(45deg, #3b82f6 0%, #ffffff 50%, #8b5cf6 100%)',
+    );
+    expect(gradientCss({ ...gradient, type: 'radial' })).toBe(
+      'radial-gradient(circle, #3b82f6 0%, #ffffff 50%, #8b5cf6 100%)',
+    );
     expect(gradientCss({ ...gradient, enabled: false })).toBeUndefined();
     expect(backgroundCss('#000000', { ...gradient, enabled: false })).toBe('#000000');
     expect(backgroundCss('#000000', gradient)).toMatch(/^linear-gradient/);

@@ -64,7 +64,15 @@ export type TargetDay = keyof typeof DEFAULT_TARGET_CAPACITY;
 export const VIEW_TYPES = ['businessUnit', 'jobType'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 // Gradient limits (seed section 9).
@@ -82,7 +90,10 @@ export const GRADIENT_PURPLE = '#8b5cf6';
 /** #rgb, #rgba, #rrggbb or #rrggbbaa; anything else could smuggle CSS into a style attribute. */
 export const hexColorSchema = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex colour');
+  .regex(
+    /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+    'must be a hex colour',
+  );
 
 /** Font family names as CSS accepts them unquoted-safe: letters, digits, spaces and dashes. */
 export const fontFamilySchema = z
@@ -97,7 +108,9 @@ export const logoUrlSchema = z
   .string()
   .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 200)
   .refine(
-    (v) => /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]*$/i.test(v) || /^(https?:\/\/|\/)[^\s"'()<>]*$/i.test(v),
+    (v) =>
+      /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]*$/i.test(v) ||
+      /^(https?:\/\/|\/)[^\s"'()<>]*$/i.test(v),
     'must be an image data URL',
   );
 
@@ -154,7 +167,11 @@ export const dashboardSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMATS),
   weatherThresholds: z.object({ hotTemp: temperatureSchema, coldTemp: temperatureSchema }),
   useWeatherColors: z.boolean(),
-  targetCapacity: z.object({ day1: targetPercentSchema, day2: targetPercentSchema, day3: targetPercentSchema }),
+  targetCapacity: z.object({
+    day1: targetPercentSchema,
+    day2: targetPercentSchema,
+    day3: targetPercentSchema,
+  }),
   appearance: appearanceSchema,
   /** ISO instant of the last successful capacity load, kept for the footer. */
   lastUpdated: z.string().max(64).optional(),
@@ -247,7 +264,10 @@ function mergeValid(schema: z.ZodType, value: unknown, fallback: unknown): unkno
  * Reads settings from whatever local storage held (parsed JSON, or the raw string): valid
  * fields win over the defaults, unknown holiday names are dropped, and it never throws.
  */
-export function parseStoredDashboardSettings(json: unknown, browserTimeZone?: string): DashboardSettings {
+export function parseStoredDashboardSettings(
+  json: unknown,
+  browserTimeZone?: string,
+): DashboardSettings {
   const defaults = defaultDashboardSettings(browserTimeZone);
   let stored = json;
   if (typeof stored === 'string') {

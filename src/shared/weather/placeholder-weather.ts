@@ -34,6 +34,13 @@ export function placeholderWeather(dates: readonly string[]): DayWeather[] {
     const weatherCode = ROTATION_CODES[slot] ?? 0;
     const highTemp = SYNTHETIC_HIGHS[slot] ?? DEFAULT_HIGH_TEMP;
     const lowTemp = SYNTHETIC_LOWS[slot] ?? DEFAULT_LOW_TEMP;
-    return { date, temperature: highTemp, highTemp, lowTemp, weatherCode, condition: conditionFromCode(weatherCode) };
+    return {
+      date,
+      temperature: highTemp,
+      highTemp,
+      lowTemp,
+      weatherCode,
+      condition: conditionFromCode(weatherCode),
+    };
   });
 }

@@ -37,7 +37,13 @@ describe('placeholderWeather', () => {
     const dates = ['2025-06-10', '2025-06-11', '2025-06-12', '2025-06-13', '2025-06-14'];
     const days = placeholderWeather(dates);
     expect(days.map((d) => d.date)).toEqual(dates);
-    expect(days.map((d) => d.condition)).toEqual(['Clear', 'Partly Cloudy', 'Overcast', 'Rain', 'Clear']);
+    expect(days.map((d) => d.condition)).toEqual([
+      'Clear',
+      'Partly Cloudy',
+      'Overcast',
+      'Rain',
+      'Clear',
+    ]);
     for (const day of days) {
       expect(day.lowTemp).toBeLessThan(day.highTemp);
       expect(day.temperature).toBe(day.highTemp);

@@ -14,7 +14,9 @@ const LOGIN_TTL_MS = 10 * 60 * 1000;
 
 /** Only same-site paths may be returned to after sign-in. */
 const safeReturnTo = (value: string | undefined) =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : '/';
 
 /** Sign-in, sign-out and "who am I": public by design (they are how one becomes signed in). */
 export default async function authRoutes(root: FastifyInstance): Promise<void> {
@@ -36,10 +38,14 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
         return reply
           .status(503)
           .type('text/plain; charset=utf-8')
-          .send('Sign-in is unavailable right now: the identity provider did not answer. Please try again shortly.');
+          .send(
+            'Sign-in is unavailable right now: the identity provider did not answer. Please try again shortly.',
+          );
       }
       const id = crypto.randomBytes(24).toString('base64url');
-      await app.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_TTL_MS)));
+      await app.db
+        .delete(loginAttempts)
+        .where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_TTL_MS)));
       await app.db.insert(loginAttempts).values({
         idHash: hashSessionId(id),
         state: pending.state,
@@ -58,42 +64,52 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/callback', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const id = request.cookies[LOGIN_COOKIE];
-    reply.clearCookie(LOGIN_COOKIE, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure });
-    const query = request.query as Record<string, string | undefined>;
-    if (query.error) {
-      request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
-      return reply.redirect('/', 302);
-    }
-    if (!id) return reply.redirect('/api/login', 302);
-    const [attempt] = await app.db
-      .delete(loginAttempts)
-      .where(eq(loginAttempts.idHash, hashSessionId(id)))
-      .returning();
-    if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS) return reply.redirect('/api/login', 302);
+  app.get(
+    '/api/callback',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const id = request.cookies[LOGIN_COOKIE];
+      reply.clearCookie(LOGIN_COOKIE, {
+        path: '/api/callback',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+      const query = request.query as Record<string, string | undefined>;
+      if (query.error) {
+        request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
+        return reply.redirect('/', 302);
+      }
+      if (!id) return reply.redirect('/api/login', 302);
+      const [attempt] = await app.db
+        .delete(loginAttempts)
+        .where(eq(loginAttempts.idHash, hashSessionId(id)))
+        .returning();
+      if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS)
+        return reply.redirect('/api/login', 302);
 
-    let identity;
-    try {
-      const callbackUrl = new URL(request.url, app.config.publicUrl);
-      identity = await app.services.identity.complete(callbackUrl, attempt);
-    } catch (err) {
-      request.log.warn({ err }, 'sign-in callback rejected');
-      return reply
-        .status(400)
-        .type('text/plain; charset=utf-8')
-        .send('Sign-in could not be completed. Please go back and sign in again.');
-    }
-    const userId = await signInUser(app.db, identity, {
-      protectedAdminEmail: app.config.protectedAdminEmail,
-      now: app.services.now(),
-    });
-    // Rotate: whatever session this browser had ends; a fresh id is issued.
-    if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
-    const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
-    setSessionCookie(reply, app.config, sessionId);
-    return reply.redirect(attempt.returnTo, 302);
-  });
+      let identity;
+      try {
+        const callbackUrl = new URL(request.url, app.config.publicUrl);
+        identity = await app.services.identity.complete(callbackUrl, attempt);
+      } catch (err) {
+        request.log.warn({ err }, 'sign-in callback rejected');
+        return reply
+          .status(400)
+          .type('text/plain; charset=utf-8')
+          .send('Sign-in could not be completed. Please go back and sign in again.');
+      }
+      const userId = await signInUser(app.db, identity, {
+        protectedAdminEmail: app.config.protectedAdminEmail,
+        now: app.services.now(),
+      });
+      // Rotate: whatever session this browser had ends; a fresh id is issued.
+      if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
+      const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
+      setSessionCookie(reply, app.config, sessionId);
+      return reply.redirect(attempt.returnTo, 302);
+    },
+  );
 
   app.get('/api/logout', async (request, reply) => {
     // A link on another site must not be able to sign people out.
@@ -103,8 +119,12 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     return reply.redirect('/', 302);
   });
 
-  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
-    if (!request.user) throw unauthenticated();
-    return request.user;
-  });
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema } } },
+    async (request) => {
+      if (!request.user) throw unauthenticated();
+      return request.user;
+    },
+  );
 }

@@ -16,12 +16,14 @@ const FONT_LIST: FontEntry[] = SELF_HOSTED_FONTS.map((font) => ({
  * the live preview's settings panel lists them too; the list only changes with a deploy.
  */
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/fonts',
-    { schema: { response: { 200: fontListResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return FONT_LIST;
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/fonts',
+      { schema: { response: { 200: fontListResponseSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return FONT_LIST;
+      },
+    );
 }

@@ -38,7 +38,13 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
 
   app.patch(
     '/api/item-groups/:id',
-    { schema: { params: itemGroupParamsSchema, body: renameItemGroupBodySchema, response: { 200: itemGroupSchema } } },
+    {
+      schema: {
+        params: itemGroupParamsSchema,
+        body: renameItemGroupBodySchema,
+        response: { 200: itemGroupSchema },
+      },
+    },
     async (request) =>
       renameItemGroup(app.db, {
         userId: currentUser(request).id,
@@ -51,6 +57,7 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
   app.delete(
     '/api/item-groups/:id',
     { schema: { params: itemGroupParamsSchema, response: { 200: itemGroupSchema } } },
-    async (request) => deleteItemGroup(app.db, { userId: currentUser(request).id, groupId: request.params.id }),
+    async (request) =>
+      deleteItemGroup(app.db, { userId: currentUser(request).id, groupId: request.params.id }),
   );
 }

@@ -21,7 +21,8 @@ import {
 /** The seed's body names a userId; it may only ever be the caller's own. */
 function callerOwning(request: FastifyRequest, bodyUserId: string | undefined): string {
   const user = currentUser(request);
-  if (bodyUserId !== undefined && bodyUserId !== user.id) throw forbidden('You can only change your own preferences');
+  if (bodyUserId !== undefined && bodyUserId !== user.id)
+    throw forbidden('You can only change your own preferences');
   return user.id;
 }
 
@@ -50,7 +51,12 @@ export default async function preferenceRoutes(root: FastifyInstance): Promise<v
 
   app.post(
     '/api/business-unit-preferences',
-    { schema: { body: saveBusinessUnitPreferenceBodySchema, response: { 200: businessUnitPreferenceSchema } } },
+    {
+      schema: {
+        body: saveBusinessUnitPreferenceBodySchema,
+        response: { 200: businessUnitPreferenceSchema },
+      },
+    },
     async (request) =>
       saveBusinessUnitPreference(app.db, {
         userId: callerOwning(request, request.body.userId),
@@ -68,7 +74,9 @@ export default async function preferenceRoutes(root: FastifyInstance): Promise<v
 
   app.post(
     '/api/job-type-preferences',
-    { schema: { body: saveJobTypePreferenceBodySchema, response: { 200: jobTypePreferenceSchema } } },
+    {
+      schema: { body: saveJobTypePreferenceBodySchema, response: { 200: jobTypePreferenceSchema } },
+    },
     async (request) =>
       saveJobTypePreference(app.db, {
         userId: callerOwning(request, request.body.userId),

@@ -36,7 +36,11 @@ export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: St
       canceled: isCanceledStatus(job.jobStatus),
     })),
     appointments: appointments
-      .map((a) => ({ jobId: a.jobId, startMs: parseUtcInstant(a.start), canceled: isCanceledStatus(a.status) }))
+      .map((a) => ({
+        jobId: a.jobId,
+        startMs: parseUtcInstant(a.start),
+        canceled: isCanceledStatus(a.status),
+      }))
       .filter((a) => Number.isFinite(a.startMs)),
   };
 }

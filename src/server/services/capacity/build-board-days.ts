@@ -6,7 +6,10 @@ import type { DayCounts } from '../../../shared/capacity/count-jobs.js';
 import { groupItems, type GroupingGroup } from '../../../shared/capacity/group-items.js';
 import type { ItemPreference } from '../preferences/preference-store.js';
 
-const FALLBACK_NAME: Record<ItemType, string> = { businessUnit: 'Business unit', jobType: 'Job type' };
+const FALLBACK_NAME: Record<ItemType, string> = {
+  businessUnit: 'Business unit',
+  jobType: 'Job type',
+};
 
 function targetFor(preference: ItemPreference | undefined, dayIndex: number): number {
   if (!preference) return DEFAULT_DAY_TARGET;

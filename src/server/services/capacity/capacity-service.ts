@@ -15,10 +15,20 @@ import { resolveCredential } from '../credentials/resolve-credential.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listItemPreferences } from '../preferences/preference-store.js';
 import type { ServiceTitanGateway } from '../servicetitan/contract.js';
-import { bookingsFromServiceTitan, decodeBookings, encodeBookings, type Bookings } from './bookings-snapshot.js';
+import {
+  bookingsFromServiceTitan,
+  decodeBookings,
+  encodeBookings,
+  type Bookings,
+} from './bookings-snapshot.js';
 import { buildBoardDays } from './build-board-days.js';
 import { describeFailure } from './describe-failure.js';
-import { decodeMetadata, encodeMetadata, toMetadata, type TenantMetadata } from './metadata-snapshot.js';
+import {
+  decodeMetadata,
+  encodeMetadata,
+  toMetadata,
+  type TenantMetadata,
+} from './metadata-snapshot.js';
 import { createSnapshotStore, type Snapshot } from './snapshot-store.js';
 
 export interface BoardUser {
@@ -45,7 +55,8 @@ const DEFAULT_WORKDAYS: Workdays = {
   sunday: false,
 };
 
-const NOT_READ_YET = 'ServiceTitan has not answered yet. The board will show numbers as soon as it does.';
+const NOT_READ_YET =
+  'ServiceTitan has not answered yet. The board will show numbers as soon as it does.';
 
 export function createCapacityService(deps: {
   db: Database;
@@ -62,7 +73,10 @@ export function createCapacityService(deps: {
 
   function describe(error: unknown) {
     const described = describeFailure(error);
-    logger?.warn({ kind: described.kind, err: error instanceof Error ? error.message : String(error) }, 'ServiceTitan refresh failed');
+    logger?.warn(
+      { kind: described.kind, err: error instanceof Error ? error.message : String(error) },
+      'ServiceTitan refresh failed',
+    );
     return described;
   }
 
@@ -72,7 +86,10 @@ export function createCapacityService(deps: {
       intervalMs: METADATA_REFRESH_MS,
       failureRetryMs: refreshMs,
       fetch: async () => {
-        const [businessUnits, jobTypes] = await Promise.all([client.listBusinessUnits(), client.listJobTypes()]);
+        const [businessUnits, jobTypes] = await Promise.all([
+          client.listBusinessUnits(),
+          client.listJobTypes(),
+        ]);
         return toMetadata(businessUnits, jobTypes);
       },
       encode: encodeMetadata,
@@ -81,7 +98,11 @@ export function createCapacityService(deps: {
     });
   }
 
-  function countFor(bookings: Bookings, days: LocalDay[], viewType: 'businessUnit' | 'jobType'): DayCounts[] {
+  function countFor(
+    bookings: Bookings,
+    days: LocalDay[],
+    viewType: 'businessUnit' | 'jobType',
+  ): DayCounts[] {
     const cacheKey = `${viewType}|${days.map((d) => `${d.date}@${d.startUtc}`).join(',')}`;
     let perBookings = countCache.get(bookings);
     if (!perBookings) {
@@ -91,7 +112,11 @@ export function createCapacityService(deps: {
     let counts = perBookings.get(cacheKey);
     if (!counts) {
       counts = countJobs({
-        days: days.map((d) => ({ date: d.date, startMs: Date.parse(d.startUtc), endMs: Date.parse(d.endUtc) })),
+        days: days.map((d) => ({
+          date: d.date,
+          startMs: Date.parse(d.startUtc),
+          endMs: Date.parse(d.endUtc),
+        })),
         appointments: bookings.appointments,
         jobs: bookings.jobs,
         viewType,
@@ -102,11 +127,17 @@ export function createCapacityService(deps: {
     return counts;
   }
 
-  function staleness(snapshot: Snapshot<unknown>, at: Date): { stale: boolean; staleReason: string | null } {
+  function staleness(
+    snapshot: Snapshot<unknown>,
+    at: Date,
+  ): { stale: boolean; staleReason: string | null } {
     if (snapshot.lastError) return { stale: true, staleReason: snapshot.lastError.message };
     const age = snapshot.fetchedAt ? at.getTime() - snapshot.fetchedAt.getTime() : 0;
     if (age > 3 * refreshMs) {
-      return { stale: true, staleReason: 'The numbers have not been refreshed for a while. The board keeps trying.' };
+      return {
+        stale: true,
+        staleReason: 'The numbers have not been refreshed for a while. The board keeps trying.',
+      };
     }
     return { stale: false, staleReason: null };
   }
@@ -114,20 +145,35 @@ export function createCapacityService(deps: {
   return {
     async metadataFor(user) {
       const resolution = await resolveCredential({ db, secretBox, userId: user.id });
-      if (resolution.status === 'none') return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
+      if (resolution.status === 'none')
+        return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
       if (resolution.status === 'unusable') {
         return { hasCredentials: true, error: resolution.reason, businessUnits: [], jobTypes: [] };
       }
-      const snapshot = await readMetadata(resolution.identity, serviceTitan.clientFor(resolution.credential));
+      const snapshot = await readMetadata(
+        resolution.identity,
+        serviceTitan.clientFor(resolution.credential),
+      );
       if (!snapshot.payload) {
-        return { hasCredentials: true, error: snapshot.lastError?.message ?? NOT_READ_YET, businessUnits: [], jobTypes: [] };
+        return {
+          hasCredentials: true,
+          error: snapshot.lastError?.message ?? NOT_READ_YET,
+          businessUnits: [],
+          jobTypes: [],
+        };
       }
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
     async boardFor(user, request) {
       const refreshIntervalSeconds = Math.round(refreshMs / 1000);
-      const empty = { days: [], fetchedAt: null, stale: false, staleReason: null, refreshIntervalSeconds };
+      const empty = {
+        days: [],
+        fetchedAt: null,
+        stale: false,
+        staleReason: null,
+        refreshIntervalSeconds,
+      };
       const viewType = request?.viewType ?? 'businessUnit';
       // Independent reads in one round trip of the pool; a TV wall makes many of these.
       const [resolution, preferences, groups] = await Promise.all([
@@ -156,7 +202,10 @@ export function createCapacityService(deps: {
           key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
           intervalMs: refreshMs,
           fetch: async () => {
-            const [appointments, jobs] = await Promise.all([client.listAppointments(window), client.listJobs(window)]);
+            const [appointments, jobs] = await Promise.all([
+              client.listAppointments(window),
+              client.listJobs(window),
+            ]);
             return bookingsFromServiceTitan(appointments, jobs);
           },
           encode: encodeBookings,
@@ -169,7 +218,11 @@ export function createCapacityService(deps: {
       if (!bookings.payload) {
         return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
       }
-      const items = metadata.payload ? (viewType === 'businessUnit' ? metadata.payload.businessUnits : metadata.payload.jobTypes) : [];
+      const items = metadata.payload
+        ? viewType === 'businessUnit'
+          ? metadata.payload.businessUnits
+          : metadata.payload.jobTypes
+        : [];
       return {
         days: buildBoardDays({
           counts: countFor(bookings.payload, days, viewType),

@@ -6,11 +6,19 @@ import { describeServiceTitanError } from '../servicetitan/describe-error.js';
  * sentence an office manager can act on. The raw error (paths, statuses) goes only to the log.
  */
 export function describeFailure(error: unknown): { kind: string; message: string } {
-  if (error instanceof ServiceTitanError) return { kind: error.kind, message: describeServiceTitanError(error) };
+  if (error instanceof ServiceTitanError)
+    return { kind: error.kind, message: describeServiceTitanError(error) };
   const kind =
-    error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string' ? error.kind : 'unknown';
+    error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string'
+      ? error.kind
+      : 'unknown';
   if (kind === 'timeout') {
-    return { kind, message: describeServiceTitanError(new ServiceTitanError('timeout', 'refresh exceeded its lease')) };
+    return {
+      kind,
+      message: describeServiceTitanError(
+        new ServiceTitanError('timeout', 'refresh exceeded its lease'),
+      ),
+    };
   }
   return { kind: 'unknown', message: describeServiceTitanError(error) };
 }

@@ -8,7 +8,11 @@ export interface TenantMetadata {
 }
 
 const namedItems = z.array(z.object({ id: z.number(), name: z.string() }));
-const storedMetadataSchema = z.object({ v: z.literal(1), businessUnits: namedItems, jobTypes: namedItems });
+const storedMetadataSchema = z.object({
+  v: z.literal(1),
+  businessUnits: namedItems,
+  jobTypes: namedItems,
+});
 
 export function encodeMetadata(metadata: TenantMetadata) {
   return { v: 1 as const, ...metadata };
@@ -20,7 +24,8 @@ export function decodeMetadata(stored: unknown): TenantMetadata | null {
   return { businessUnits: parsed.data.businessUnits, jobTypes: parsed.data.jobTypes };
 }
 
-const byName = (a: NamedItem, b: NamedItem) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+const byName = (a: NamedItem, b: NamedItem) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /** Only active items are offered; ServiceTitan's `active=True` filter is applied again defensively. */
 export function toMetadata(
@@ -28,7 +33,13 @@ export function toMetadata(
   jobTypes: { id: number; name: string; active: boolean }[],
 ): TenantMetadata {
   return {
-    businessUnits: businessUnits.filter((b) => b.active !== false).map(({ id, name }) => ({ id, name })).sort(byName),
-    jobTypes: jobTypes.filter((j) => j.active !== false).map(({ id, name }) => ({ id, name })).sort(byName),
+    businessUnits: businessUnits
+      .filter((b) => b.active !== false)
+      .map(({ id, name }) => ({ id, name }))
+      .sort(byName),
+    jobTypes: jobTypes
+      .filter((j) => j.active !== false)
+      .map(({ id, name }) => ({ id, name }))
+      .sort(byName),
   };
 }

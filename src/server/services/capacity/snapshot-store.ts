@@ -152,7 +152,9 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
   /** When the next refresh of a snapshot is due: one interval after the last attempt, or sooner after a failure. */
   function dueAt(snapshot: Snapshot<unknown>, request: Timing): number {
     if (!snapshot.attemptedAt) return Number.NEGATIVE_INFINITY;
-    const wait = snapshot.lastError ? (request.failureRetryMs ?? request.intervalMs) : request.intervalMs;
+    const wait = snapshot.lastError
+      ? (request.failureRetryMs ?? request.intervalMs)
+      : request.intervalMs;
     return snapshot.attemptedAt.getTime() + wait;
   }
 
@@ -188,7 +190,10 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
           or(
             isNull(capacitySnapshots.attemptedAt),
             lte(capacitySnapshots.attemptedAt, dueBefore),
-            and(isNotNull(capacitySnapshots.lastError), lte(capacitySnapshots.attemptedAt, failedDueBefore)),
+            and(
+              isNotNull(capacitySnapshots.lastError),
+              lte(capacitySnapshots.attemptedAt, failedDueBefore),
+            ),
           ),
         ),
       })

@@ -89,12 +89,14 @@ export async function resolveCredential(options: {
   const candidates: { stored: StoredCredential; source: 'user' | 'company' }[] = [];
   if (row?.own) candidates.push({ stored: row.own, source: 'user' });
   // A company with none of the four values set simply has no credential.
-  if (row?.company && missingParts(row.company).length < 4) candidates.push({ stored: row.company, source: 'company' });
+  if (row?.company && missingParts(row.company).length < 4)
+    candidates.push({ stored: row.company, source: 'company' });
 
   let firstProblem: string | null = null;
   for (const { stored, source } of candidates) {
     const missing = missingParts(stored);
-    const owner = source === 'user' ? 'Your ServiceTitan credential' : "Your company's ServiceTitan credential";
+    const owner =
+      source === 'user' ? 'Your ServiceTitan credential' : "Your company's ServiceTitan credential";
     if (missing.length > 0) {
       firstProblem ??= `${owner} is missing the ${joinWords(missing)}. An administrator can complete it in the Admin panel.`;
       continue;

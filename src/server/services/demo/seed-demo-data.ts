@@ -40,13 +40,38 @@ export async function seedDemoData(
       })
       .returning({ id: companies.id });
     const demoUsers = [
-      { email: options.protectedAdminEmail, firstName: 'Morgan', lastName: 'Master', role: 'master_admin' as const, companyId: null },
-      { email: 'manager@demo-hvac.test', firstName: 'Dana', lastName: 'Manager', role: 'account_admin' as const, companyId: company!.id },
-      { email: 'csr@demo-hvac.test', firstName: 'Casey', lastName: 'Rep', role: 'user' as const, companyId: company!.id },
+      {
+        email: options.protectedAdminEmail,
+        firstName: 'Morgan',
+        lastName: 'Master',
+        role: 'master_admin' as const,
+        companyId: null,
+      },
+      {
+        email: 'manager@demo-hvac.test',
+        firstName: 'Dana',
+        lastName: 'Manager',
+        role: 'account_admin' as const,
+        companyId: company!.id,
+      },
+      {
+        email: 'csr@demo-hvac.test',
+        firstName: 'Casey',
+        lastName: 'Rep',
+        role: 'user' as const,
+        companyId: company!.id,
+      },
     ];
-    await tx.insert(users).values(
-      demoUsers.map((u) => ({ id: crypto.randomUUID(), issuer: options.issuer, subject: u.email, ...u })),
-    );
+    await tx
+      .insert(users)
+      .values(
+        demoUsers.map((u) => ({
+          id: crypto.randomUUID(),
+          issuer: options.issuer,
+          subject: u.email,
+          ...u,
+        })),
+      );
   });
   return true;
 }

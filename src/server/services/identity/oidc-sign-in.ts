@@ -27,7 +27,10 @@ export interface VerifiedIdentity {
 
 export interface OidcSignIn {
   begin(): Promise<PendingSignIn>;
-  complete(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<VerifiedIdentity>;
+  complete(
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<VerifiedIdentity>;
 }
 
 /**
@@ -43,7 +46,9 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
         settings.clientId,
         settings.clientSecret,
         undefined,
-        settings.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        settings.issuer.startsWith('http://')
+          ? { execute: [oidc.allowInsecureRequests] }
+          : undefined,
       )
       .catch((err: unknown) => {
         configuration = undefined;
@@ -85,7 +90,9 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
       let lastName = str(claims.family_name);
       if (!email || !firstName) {
         // Some providers put profile claims only in userinfo.
-        const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => undefined);
+        const info = await oidc
+          .fetchUserInfo(config, tokens.access_token, claims.sub)
+          .catch(() => undefined);
         email ??= str(info?.email);
         firstName ??= str(info?.given_name);
         lastName ??= str(info?.family_name);

@@ -43,7 +43,15 @@ export async function signInUser(
     if (existing) {
       await tx
         .update(users)
-        .set({ email, firstName, lastName, role, companyId, lastSignInAt: options.now, updatedAt: options.now })
+        .set({
+          email,
+          firstName,
+          lastName,
+          role,
+          companyId,
+          lastSignInAt: options.now,
+          updatedAt: options.now,
+        })
         .where(eq(users.id, existing.id));
       return existing.id;
     }

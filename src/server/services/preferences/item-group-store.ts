@@ -7,11 +7,19 @@ import type { ItemGroup } from '../../../shared/api/item-groups.js';
 const groupColumns = { id: itemGroups.id, name: itemGroups.name, type: itemGroups.type };
 
 /** Every group of one user (of one type when given), in name order. */
-export async function listItemGroups(db: Database, userId: string, type?: ItemType): Promise<ItemGroup[]> {
+export async function listItemGroups(
+  db: Database,
+  userId: string,
+  type?: ItemType,
+): Promise<ItemGroup[]> {
   return db
     .select(groupColumns)
     .from(itemGroups)
-    .where(type ? and(eq(itemGroups.userId, userId), eq(itemGroups.type, type)) : eq(itemGroups.userId, userId))
+    .where(
+      type
+        ? and(eq(itemGroups.userId, userId), eq(itemGroups.type, type))
+        : eq(itemGroups.userId, userId),
+    )
     .orderBy(asc(sql`lower(${itemGroups.name})`), asc(itemGroups.id));
 }
 
@@ -55,7 +63,10 @@ export async function renameItemGroup(
 }
 
 /** Members are ungrouped by the foreign key (`on delete set null`) in the same statement. */
-export async function deleteItemGroup(db: Database, options: { userId: string; groupId: number }): Promise<ItemGroup> {
+export async function deleteItemGroup(
+  db: Database,
+  options: { userId: string; groupId: number },
+): Promise<ItemGroup> {
   const [group] = await db
     .delete(itemGroups)
     .where(and(eq(itemGroups.id, options.groupId), eq(itemGroups.userId, options.userId)))

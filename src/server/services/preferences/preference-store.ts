@@ -27,7 +27,10 @@ export interface ItemPreference {
   day3Target: number;
 }
 
-const TYPE_WORDS: Record<ItemType, string> = { businessUnit: 'business units', jobType: 'job types' };
+const TYPE_WORDS: Record<ItemType, string> = {
+  businessUnit: 'business units',
+  jobType: 'job types',
+};
 
 function invalidField(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, {
@@ -44,7 +47,12 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-async function checkGroup(db: Database, userId: string, type: ItemType, groupId: number | null | undefined) {
+async function checkGroup(
+  db: Database,
+  userId: string,
+  type: ItemType,
+  groupId: number | null | undefined,
+) {
   if (groupId === null || groupId === undefined) return;
   const group = await findItemGroup(db, userId, groupId);
   if (!group || group.type !== type) {
@@ -62,7 +70,10 @@ async function guardGroupRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listBusinessUnitPreferences(db: Database, userId: string): Promise<BusinessUnitPreference[]> {
+export async function listBusinessUnitPreferences(
+  db: Database,
+  userId: string,
+): Promise<BusinessUnitPreference[]> {
   return db
     .select({
       id: businessUnitPreferences.id,
@@ -81,7 +92,10 @@ export async function listBusinessUnitPreferences(db: Database, userId: string):
     .orderBy(asc(businessUnitPreferences.businessUnitId));
 }
 
-export async function listJobTypePreferences(db: Database, userId: string): Promise<JobTypePreference[]> {
+export async function listJobTypePreferences(
+  db: Database,
+  userId: string,
+): Promise<JobTypePreference[]> {
   return db
     .select({
       id: jobTypePreferences.id,
@@ -143,7 +157,11 @@ export async function saveJobTypePreference(
 }
 
 /** The caller's preferences of one kind in the shape the board reads. */
-export async function listItemPreferences(db: Database, userId: string, type: ItemType): Promise<ItemPreference[]> {
+export async function listItemPreferences(
+  db: Database,
+  userId: string,
+  type: ItemType,
+): Promise<ItemPreference[]> {
   if (type === 'businessUnit') {
     const rows = await listBusinessUnitPreferences(db, userId);
     return rows.map(({ businessUnitId, ...rest }) => ({ itemId: businessUnitId, ...rest }));

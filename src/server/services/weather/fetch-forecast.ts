@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { conditionFromCode } from '../../../shared/weather/condition-from-code.js';
-import { DEFAULT_HIGH_TEMP, DEFAULT_LOW_TEMP, type DayWeather } from '../../../shared/weather/placeholder-weather.js';
+import {
+  DEFAULT_HIGH_TEMP,
+  DEFAULT_LOW_TEMP,
+  type DayWeather,
+} from '../../../shared/weather/placeholder-weather.js';
 
 /** Open-Meteo's answer, as far as the board reads it; values may be null for missing data. */
 const forecastSchema = z.object({
@@ -64,7 +68,8 @@ export async function fetchForecast(options: FetchForecastOptions): Promise<Fore
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    const timedOut =
+      err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
     throw new ForecastError(timedOut ? `timed out after ${options.timeoutMs} ms` : 'network error');
   }
   if (!response.ok) {
@@ -97,5 +102,9 @@ export async function fetchForecast(options: FetchForecastOptions): Promise<Fore
       condition: conditionFromCode(weatherCode),
     };
   });
-  return { timeZone: timezone, current: { temperature: currentTemperature, weatherCode: current.weather_code }, days };
+  return {
+    timeZone: timezone,
+    current: { temperature: currentTemperature, weatherCode: current.weather_code },
+    days,
+  };
 }

@@ -57,7 +57,11 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
     return {
       zip,
       location,
-      current: { temperature: first?.temperature ?? 75, condition: conditionFromCode(currentCode), weatherCode: currentCode },
+      current: {
+        temperature: first?.temperature ?? 75,
+        condition: conditionFromCode(currentCode),
+        weatherCode: currentCode,
+      },
       days,
       source: 'placeholder',
       fetchedAt: now.toISOString(),
@@ -97,7 +101,10 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
       };
     } catch (err) {
       const reason = err instanceof ForecastError ? err.reason : 'unexpected error';
-      options.log.warn({ zip, reason }, 'weather: forecast unavailable, showing placeholder weather');
+      options.log.warn(
+        { zip, reason },
+        'weather: forecast unavailable, showing placeholder weather',
+      );
       return { value: placeholder(zip, location), ok: false };
     }
   }
@@ -122,7 +129,10 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
         expiresAt: now + cacheMs,
         value: load(zip)
           .catch((err: unknown) => {
-            options.log.warn({ zip, err }, 'weather: unexpected failure, showing placeholder weather');
+            options.log.warn(
+              { zip, err },
+              'weather: unexpected failure, showing placeholder weather',
+            );
             return { value: placeholder(zip, null), ok: false };
           })
           .then((result) => {

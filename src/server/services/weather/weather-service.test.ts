@@ -8,9 +8,18 @@ import { resolveZip } from './resolve-zip.js';
 function capturingLog(): { log: FastifyBaseLogger; lines: string[] } {
   const lines: string[] = [];
   const record = (...args: unknown[]) => {
-    lines.push(JSON.stringify(args, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)));
+    lines.push(
+      JSON.stringify(args, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)),
+    );
   };
-  const log = { warn: record, error: record, info: record, debug: record, trace: record, fatal: record } as unknown;
+  const log = {
+    warn: record,
+    error: record,
+    info: record,
+    debug: record,
+    trace: record,
+    fatal: record,
+  } as unknown;
   return { log: log as FastifyBaseLogger, lines };
 }
 
@@ -24,8 +33,18 @@ describe('weather service', () => {
 
   it('shares one Open-Meteo call between concurrent requests for a ZIP code', async () => {
     const { log } = capturingLog();
-    const service = createWeatherService({ fetch, now: () => new Date(), log, openMeteoUrl: fake.url, apiKey: undefined });
-    const answers = await Promise.all([service.forZip('34211'), service.forZip('34211'), service.forZip('34211')]);
+    const service = createWeatherService({
+      fetch,
+      now: () => new Date(),
+      log,
+      openMeteoUrl: fake.url,
+      apiKey: undefined,
+    });
+    const answers = await Promise.all([
+      service.forZip('34211'),
+      service.forZip('34211'),
+      service.forZip('34211'),
+    ]);
     expect(answers.every((a) => a.source === 'open-meteo')).toBe(true);
     expect(fake.forecastCallCount()).toBe(1);
   });
@@ -52,7 +71,13 @@ describe('weather service', () => {
   it('gives placeholder weather when the network is down', async () => {
     const { log, lines } = capturingLog();
     const refused: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
-    const service = createWeatherService({ fetch: refused, now: () => new Date(), log, openMeteoUrl: fake.url, apiKey: 'k' });
+    const service = createWeatherService({
+      fetch: refused,
+      now: () => new Date(),
+      log,
+      openMeteoUrl: fake.url,
+      apiKey: 'k',
+    });
     const answer = await service.forZip('10001');
     expect(answer.source).toBe('placeholder');
     expect(answer.days.length).toBeGreaterThanOrEqual(7);
@@ -80,7 +105,10 @@ describe('weather service', () => {
 
 describe('resolveZip', () => {
   it('finds place, coordinates and time zone offline', () => {
-    expect(resolveZip('99501')).toMatchObject({ name: 'Anchorage, AK', timeZone: 'America/Anchorage' });
+    expect(resolveZip('99501')).toMatchObject({
+      name: 'Anchorage, AK',
+      timeZone: 'America/Anchorage',
+    });
     expect(resolveZip('85001')?.timeZone).toBe('America/Phoenix');
     expect(resolveZip('96813')?.timeZone).toBe('Pacific/Honolulu');
   });

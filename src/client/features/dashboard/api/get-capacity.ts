@@ -18,7 +18,10 @@ export function capacityRequestFrom(settings: DashboardSettings): CapacityReques
   };
 }
 
-export function getCapacity(request: CapacityRequest, signal?: AbortSignal): Promise<CapacityResponse> {
+export function getCapacity(
+  request: CapacityRequest,
+  signal?: AbortSignal,
+): Promise<CapacityResponse> {
   return apiJson<CapacityResponse>('POST', '/api/capacity', request, { signal });
 }
 
@@ -30,7 +33,13 @@ export function getCapacity(request: CapacityRequest, signal?: AbortSignal): Pro
 export function useCapacity(settings: DashboardSettings, enabled: boolean) {
   const request = capacityRequestFrom(settings);
   return useQuery({
-    queryKey: [...CAPACITY_QUERY_KEY, request.viewType, request.timezone, request.workdays, request.holidays],
+    queryKey: [
+      ...CAPACITY_QUERY_KEY,
+      request.viewType,
+      request.timezone,
+      request.workdays,
+      request.holidays,
+    ],
     queryFn: ({ signal }) => getCapacity(request, signal),
     enabled,
     refetchInterval: enabled ? CAPACITY_REFRESH_MS : false,

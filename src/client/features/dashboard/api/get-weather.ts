@@ -10,7 +10,9 @@ export type { WeatherResponse };
 export type WeatherDay = WeatherResponse['days'][number];
 
 export function getWeather(zip: string, signal?: AbortSignal): Promise<WeatherResponse> {
-  return apiJson<WeatherResponse>('GET', `/api/weather?zip=${encodeURIComponent(zip)}`, undefined, { signal });
+  return apiJson<WeatherResponse>('GET', `/api/weather?zip=${encodeURIComponent(zip)}`, undefined, {
+    signal,
+  });
 }
 
 /** Weather is fetched only for a complete 5-digit ZIP. */

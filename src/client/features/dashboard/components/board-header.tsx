@@ -44,19 +44,39 @@ export function BoardHeader({
       }}
       data-testid="board-header"
     >
-      <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={(logoUrl) => onChange({ logoUrl })} />
+      <LogoButton
+        logoUrl={settings.logoUrl}
+        editable={editable}
+        onChange={(logoUrl) => onChange({ logoUrl })}
+      />
       <div className="min-w-0 flex-1">
-        <EditableTitle title={settings.title} editable={editable} onChange={(title) => onChange({ title })} />
+        <EditableTitle
+          title={settings.title}
+          editable={editable}
+          onChange={(title) => onChange({ title })}
+        />
       </div>
       <div className="flex shrink-0 items-center gap-1">
         <HelpTip text="Dashboard settings: targets, schedule, weather and appearance">
-          <Button variant="ghost" size="icon" aria-label="Settings" className={ICON_BUTTON} onClick={onOpenSettings}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Settings"
+            className={ICON_BUTTON}
+            onClick={onOpenSettings}
+          >
             <Settings aria-hidden />
           </Button>
         </HelpTip>
         {signedIn && (
           <>
-            <HelpTip text={locked ? 'Unlock to edit the logo, title, ZIP code and date format' : 'Lock the board against accidental edits'}>
+            <HelpTip
+              text={
+                locked
+                  ? 'Unlock to edit the logo, title, ZIP code and date format'
+                  : 'Lock the board against accidental edits'
+              }
+            >
               <Button
                 variant="ghost"
                 size="icon"

@@ -106,7 +106,10 @@ export function Board({
           {data.error && <ErrorBanner message={data.error} />}
           {data.stale && !data.error && <StaleBanner age={staleAge} reason={data.staleReason} />}
           {data.isLoading ? (
-            <div className="flex flex-1 items-center justify-center gap-3 py-16 text-[1.2em]" role="status">
+            <div
+              className="flex flex-1 items-center justify-center gap-3 py-16 text-[1.2em]"
+              role="status"
+            >
               <LoaderCircle className="h-[1.5em] w-[1.5em] animate-spin" aria-hidden />
               Loading capacity data...
             </div>
@@ -121,7 +124,9 @@ export function Board({
                   day={day}
                   dateFormat={settings.dateFormat}
                   dateEditable={editable}
-                  onCycleDateFormat={() => updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }))}
+                  onCycleDateFormat={() =>
+                    updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }))
+                  }
                   weather={weatherByDate.get(day.date)}
                   weatherThresholds={settings.weatherThresholds}
                   useWeatherColors={settings.useWeatherColors}

@@ -17,7 +17,13 @@ const STROKE = 18;
  * Half-dial gauge: 7 colour bands from 0 to 100 %, a needle that stops at 100 %, and a marker
  * at the day's target percentage.
  */
-export function CapacityGauge({ percent, targetPercent }: { percent: number; targetPercent: number }) {
+export function CapacityGauge({
+  percent,
+  targetPercent,
+}: {
+  percent: number;
+  targetPercent: number;
+}) {
   const needle = needleAngle(percent);
   const tip = pointOnDial(CX, CY, RADIUS - STROKE / 2 - 6, needle);
   const markerAngle = targetMarkerAngle(targetPercent);

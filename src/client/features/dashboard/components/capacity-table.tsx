@@ -32,7 +32,10 @@ export function CapacityTable({
   const rows = sortRows(items, sort);
   const totals = capacityTotals(items);
   return (
-    <table className="w-full table-fixed border-collapse text-[1.05em] tabular-nums" data-testid="capacity-table">
+    <table
+      className="w-full table-fixed border-collapse text-[1.05em] tabular-nums"
+      data-testid="capacity-table"
+    >
       <thead>
         <tr className="border-b border-border text-[0.8em] uppercase tracking-wide text-muted-foreground">
           {COLUMNS.map((column) => {
@@ -43,8 +46,13 @@ export function CapacityTable({
                 key={column.key}
                 style={{ width: column.numeric ? '19%' : undefined }}
                 scope="col"
-                aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                className={cn('py-[0.4em] font-semibold', column.numeric ? 'text-right' : 'text-left')}
+                aria-sort={
+                  active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                }
+                className={cn(
+                  'py-[0.4em] font-semibold',
+                  column.numeric ? 'text-right' : 'text-left',
+                )}
               >
                 <button
                   type="button"
@@ -56,7 +64,10 @@ export function CapacityTable({
                 >
                   <span className="hidden sm:inline">{column.label}</span>
                   <span className="sm:hidden">{column.short}</span>
-                  <Icon className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')} aria-hidden />
+                  <Icon
+                    className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
+                    aria-hidden
+                  />
                 </button>
               </th>
             );
@@ -74,13 +85,22 @@ export function CapacityTable({
         {rows.map((row) => {
           const percent = capacityPercent(row.scheduled, row.target);
           return (
-            <tr key={String(row.id)} className="border-b border-border/50" data-testid="capacity-row">
+            <tr
+              key={String(row.id)}
+              className="border-b border-border/50"
+              data-testid="capacity-row"
+            >
               <td className="truncate py-[0.45em] pr-2 font-medium" title={row.name}>
                 {row.name}
               </td>
               <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>
               <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
-              <td className={cn('py-[0.45em] text-right font-bold', LEVEL_CLASS[capacityLevel(percent)])}>
+              <td
+                className={cn(
+                  'py-[0.45em] text-right font-bold',
+                  LEVEL_CLASS[capacityLevel(percent)],
+                )}
+              >
                 {percent}%
               </td>
             </tr>

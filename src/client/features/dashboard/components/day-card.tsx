@@ -36,7 +36,8 @@ export function DayCard({
   onSort: (key: SortKey) => void;
 }) {
   const totals = capacityTotals(day.items);
-  const colorOf = (t: number) => (useWeatherColors ? TEMPERATURE_CLASS[temperatureLevel(t, weatherThresholds)] : '');
+  const colorOf = (t: number) =>
+    useWeatherColors ? TEMPERATURE_CLASS[temperatureLevel(t, weatherThresholds)] : '';
   return (
     <section
       className="flex min-h-0 flex-col rounded-xl border border-border bg-card/95 p-[1.1em] text-card-foreground shadow-lg xl:text-[1.2em]"
@@ -48,7 +49,13 @@ export function DayCard({
           <h2 className="text-[1.9em] font-bold leading-tight" data-testid="day-weekday">
             {weekdayOf(day.date)}
           </h2>
-          <HelpTip text={dateEditable ? 'Click to change the date format' : 'Unlock the dashboard to change the date format'}>
+          <HelpTip
+            text={
+              dateEditable
+                ? 'Click to change the date format'
+                : 'Unlock the dashboard to change the date format'
+            }
+          >
             <button
               type="button"
               onClick={dateEditable ? onCycleDateFormat : undefined}
@@ -66,7 +73,11 @@ export function DayCard({
         {weather && (
           <HelpTip text="Forecast high / low for this day">
             <div className="flex items-center gap-2 text-right" data-testid="day-weather">
-              <WeatherIcon condition={weather.condition} className="h-[2.2em] w-[2.2em] text-sky-300" aria-hidden />
+              <WeatherIcon
+                condition={weather.condition}
+                className="h-[2.2em] w-[2.2em] text-sky-300"
+                aria-hidden
+              />
               <div className="leading-tight">
                 <div className="text-[1.15em] font-semibold">
                   <span className={colorOf(weather.highTemp)}>{Math.round(weather.highTemp)}°</span>
@@ -80,7 +91,9 @@ export function DayCard({
         )}
       </header>
 
-      <HelpTip text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}>
+      <HelpTip
+        text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}
+      >
         <div className="my-[0.6em] flex flex-col items-center">
           <CapacityGauge percent={totals.percent} targetPercent={targetPercent} />
           <div className="-mt-[0.4em] text-center leading-none">

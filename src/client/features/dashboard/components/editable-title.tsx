@@ -49,7 +49,9 @@ export function EditableTitle({
   }
 
   return (
-    <HelpTip text={editable ? 'Click to rename the board' : 'Unlock the dashboard to rename the board'}>
+    <HelpTip
+      text={editable ? 'Click to rename the board' : 'Unlock the dashboard to rename the board'}
+    >
       <h1
         data-testid="board-title"
         className={cn(

@@ -31,7 +31,13 @@ export function LogoButton({
   };
 
   return (
-    <HelpTip text={editable ? 'Click to upload a new logo (images up to 2 MB)' : 'Unlock the dashboard to change the logo'}>
+    <HelpTip
+      text={
+        editable
+          ? 'Click to upload a new logo (images up to 2 MB)'
+          : 'Unlock the dashboard to change the logo'
+      }
+    >
       <button
         type="button"
         aria-label="Change logo"
@@ -40,12 +46,18 @@ export function LogoButton({
         onClick={() => editable && input.current?.click()}
         className={cn(
           'flex h-[3.2em] shrink-0 items-center justify-center overflow-hidden rounded-md',
-          editable ? 'cursor-pointer ring-offset-2 hover:ring-2 hover:ring-white/40' : 'cursor-default',
+          editable
+            ? 'cursor-pointer ring-offset-2 hover:ring-2 hover:ring-white/40'
+            : 'cursor-default',
           !logoUrl && 'w-[3.2em] border border-dashed border-current/40',
         )}
       >
         {logoUrl ? (
-          <img src={logoUrl} alt="Company logo" className="h-full w-auto max-w-[12em] object-contain" />
+          <img
+            src={logoUrl}
+            alt="Company logo"
+            className="h-full w-auto max-w-[12em] object-contain"
+          />
         ) : (
           <ImagePlus className="h-[1.6em] w-[1.6em] opacity-60" aria-hidden />
         )}

@@ -18,11 +18,25 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/app/routes';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
 import { useTheme } from '@/hooks/use-theme';
 import { startSubscription } from '../api/start-subscription';
 
-function MenuItem({ icon, children, onClick }: { icon: ReactNode; children: ReactNode; onClick?: () => void }) {
+function MenuItem({
+  icon,
+  children,
+  onClick,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick?: () => void;
+}) {
   return (
     <Button variant="ghost" className="h-11 w-full justify-start gap-3 text-base" onClick={onClick}>
       {icon}
@@ -31,7 +45,15 @@ function MenuItem({ icon, children, onClick }: { icon: ReactNode; children: Reac
   );
 }
 
-function MenuLink({ icon, href, children }: { icon: ReactNode; href: string; children: ReactNode }) {
+function MenuLink({
+  icon,
+  href,
+  children,
+}: {
+  icon: ReactNode;
+  href: string;
+  children: ReactNode;
+}) {
   return (
     <Button asChild variant="ghost" className="h-11 w-full justify-start gap-3 text-base">
       <Link href={href}>
@@ -90,7 +112,10 @@ export function SideMenu({
             </MenuItem>
             {signedIn && (
               <>
-                <MenuItem icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />} onClick={close(onToggleLock)}>
+                <MenuItem
+                  icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
+                  onClick={close(onToggleLock)}
+                >
                   {locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
                 </MenuItem>
                 <MenuItem icon={<CircleHelp aria-hidden />} onClick={close(onToggleHelp)}>
@@ -98,7 +123,10 @@ export function SideMenu({
                 </MenuItem>
               </>
             )}
-            <MenuItem icon={theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />} onClick={toggleTheme}>
+            <MenuItem
+              icon={theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+              onClick={toggleTheme}
+            >
               {theme === 'dark' ? 'Light Mode' : 'Dark Mode'}
             </MenuItem>
             {signedIn ? (
@@ -119,16 +147,25 @@ export function SideMenu({
                     Companies
                   </MenuLink>
                 )}
-                <MenuItem icon={<CreditCard aria-hidden />} onClick={close(() => void startSubscription())}>
+                <MenuItem
+                  icon={<CreditCard aria-hidden />}
+                  onClick={close(() => void startSubscription())}
+                >
                   Subscription
                 </MenuItem>
                 <div className="my-2 h-px bg-border" />
-                <MenuItem icon={<LogOut aria-hidden />} onClick={() => window.location.assign(authUrls.logout)}>
+                <MenuItem
+                  icon={<LogOut aria-hidden />}
+                  onClick={() => window.location.assign(authUrls.logout)}
+                >
                   Logout
                 </MenuItem>
               </>
             ) : (
-              <MenuItem icon={<LogIn aria-hidden />} onClick={() => window.location.assign(authUrls.login)}>
+              <MenuItem
+                icon={<LogIn aria-hidden />}
+                onClick={() => window.location.assign(authUrls.login)}
+              >
                 Sign In
               </MenuItem>
             )}

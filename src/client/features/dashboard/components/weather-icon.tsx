@@ -1,4 +1,13 @@
-import { Cloud, CloudDrizzle, CloudLightning, CloudRain, CloudSnow, CloudSun, Sun, type LucideProps } from 'lucide-react';
+import {
+  Cloud,
+  CloudDrizzle,
+  CloudLightning,
+  CloudRain,
+  CloudSnow,
+  CloudSun,
+  Sun,
+  type LucideProps,
+} from 'lucide-react';
 
 /** The icon for a condition name from the shared weather vocabulary. */
 export function WeatherIcon({ condition, ...props }: { condition: string } & LucideProps) {

@@ -50,13 +50,22 @@ export function ZipEditor({
   }
 
   return (
-    <HelpTip text={editable ? 'Click to change the ZIP code used for weather' : 'Unlock the dashboard to change the ZIP code'}>
+    <HelpTip
+      text={
+        editable
+          ? 'Click to change the ZIP code used for weather'
+          : 'Unlock the dashboard to change the ZIP code'
+      }
+    >
       <button
         type="button"
         data-testid="zip-display"
         aria-disabled={!editable}
         onClick={() => editable && setDraft(zip)}
-        className={cn('inline-flex items-center gap-1 tabular-nums', editable ? 'hover:underline' : 'cursor-default')}
+        className={cn(
+          'inline-flex items-center gap-1 tabular-nums',
+          editable ? 'hover:underline' : 'cursor-default',
+        )}
       >
         <MapPin className="h-[1em] w-[1em]" aria-hidden />
         {zip}

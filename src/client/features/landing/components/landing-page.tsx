@@ -36,7 +36,11 @@ export function LandingPage() {
             <span>3 Day Call Board</span>
           </Link>
           <nav className="flex items-center gap-2">
-            <Button asChild variant="ghost" className="hidden text-white hover:bg-white/10 hover:text-white sm:inline-flex">
+            <Button
+              asChild
+              variant="ghost"
+              className="hidden text-white hover:bg-white/10 hover:text-white sm:inline-flex"
+            >
               <Link href={paths.pricing}>Pricing</Link>
             </Button>
             <Button onClick={signIn} className="bg-white text-black hover:bg-white/90">
@@ -52,8 +56,9 @@ export function LandingPage() {
             3 Day Call Board
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">
-            See at a glance how full the next three working days are, per business unit or job type, live from
-            ServiceTitan. Metrics refresh every 60 seconds with colour-coded gauges, sized for the office TV.
+            See at a glance how full the next three working days are, per business unit or job type,
+            live from ServiceTitan. Metrics refresh every 60 seconds with colour-coded gauges, sized
+            for the office TV.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button size="lg" onClick={signIn}>
@@ -93,18 +98,39 @@ export function LandingPage() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 sm:flex-row">
           <p>
             Works with{' '}
-            <a href="https://www.servicetitan.com" target="_blank" rel="noreferrer" className="underline hover:text-white">
+            <a
+              href="https://www.servicetitan.com"
+              target="_blank"
+              rel="noreferrer"
+              className="underline hover:text-white"
+            >
               ServiceTitan
             </a>
           </p>
           <div className="flex items-center gap-4" aria-label="Social links">
-            <a href="https://www.servicetitan.com" target="_blank" rel="noreferrer" aria-label="Website" className="hover:text-white">
+            <a
+              href="https://www.servicetitan.com"
+              target="_blank"
+              rel="noreferrer"
+              aria-label="Website"
+              className="hover:text-white"
+            >
               <Globe className="h-5 w-5" />
             </a>
-            <a href="mailto:support@callboard.app" aria-label="E-mail support" className="hover:text-white">
+            <a
+              href="mailto:support@callboard.app"
+              aria-label="E-mail support"
+              className="hover:text-white"
+            >
               <Mail className="h-5 w-5" />
             </a>
-            <a href="https://www.linkedin.com" target="_blank" rel="noreferrer" aria-label="LinkedIn" className="hover:text-white">
+            <a
+              href="https://www.linkedin.com"
+              target="_blank"
+              rel="noreferrer"
+              aria-label="LinkedIn"
+              className="hover:text-white"
+            >
               <Share2 className="h-5 w-5" />
             </a>
           </div>

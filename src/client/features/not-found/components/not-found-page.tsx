@@ -13,7 +13,9 @@ export function NotFoundPage() {
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
-          <p className="mt-4 text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Did you forget to add the page to the router?
+          </p>
           <Button asChild className="mt-6">
             <Link href={paths.home}>Back to the board</Link>
           </Button>

@@ -20,7 +20,9 @@ export function PlaceholderPage({ title }: { title: string }) {
             <Construction className="h-6 w-6 text-muted-foreground" aria-hidden />
             <div>
               <CardTitle className="text-lg">Coming soon</CardTitle>
-              <CardDescription>This screen is being built and will appear here shortly.</CardDescription>
+              <CardDescription>
+                This screen is being built and will appear here shortly.
+              </CardDescription>
             </div>
           </CardHeader>
           <CardContent />

@@ -2,7 +2,14 @@ import { ArrowLeft, Check, Cloud, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/app/routes';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
 
 /** Seed section 1: the ten features of the plan. */
 export const PLAN_FEATURES = [
@@ -19,9 +26,21 @@ export const PLAN_FEATURES = [
 ] as const;
 
 const ASSURANCES = [
-  { icon: ShieldCheck, title: 'Secure & Reliable', text: 'Encrypted credentials, per-company data and sign-in through your identity provider.' },
-  { icon: RefreshCw, title: 'Always Up-to-Date', text: 'Numbers refresh every 60 seconds, and the board says plainly when they cannot.' },
-  { icon: Cloud, title: 'Cloud-Based', text: 'Nothing to install: open the board on any TV, laptop, tablet or phone.' },
+  {
+    icon: ShieldCheck,
+    title: 'Secure & Reliable',
+    text: 'Encrypted credentials, per-company data and sign-in through your identity provider.',
+  },
+  {
+    icon: RefreshCw,
+    title: 'Always Up-to-Date',
+    text: 'Numbers refresh every 60 seconds, and the board says plainly when they cannot.',
+  },
+  {
+    icon: Cloud,
+    title: 'Cloud-Based',
+    text: 'Nothing to install: open the board on any TV, laptop, tablet or phone.',
+  },
 ] as const;
 
 const getStarted = () => window.location.assign(authUrls.login);
@@ -45,11 +64,18 @@ export function PricingPage() {
 
       <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Simple, transparent pricing</h1>
-          <p className="mt-3 text-lg text-muted-foreground">One plan for the whole company. Every feature included.</p>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Simple, transparent pricing
+          </h1>
+          <p className="mt-3 text-lg text-muted-foreground">
+            One plan for the whole company. Every feature included.
+          </p>
         </div>
 
-        <Card className="mx-auto mt-10 max-w-lg border-primary/40 shadow-xl" data-testid="pricing-card">
+        <Card
+          className="mx-auto mt-10 max-w-lg border-primary/40 shadow-xl"
+          data-testid="pricing-card"
+        >
           <CardHeader className="text-center">
             <CardTitle className="text-2xl">Monthly Subscription</CardTitle>
             <CardDescription>Everything your team needs on the wall</CardDescription>
@@ -57,7 +83,9 @@ export function PricingPage() {
               <span className="text-6xl font-extrabold">$195</span>
               <span className="text-xl text-muted-foreground">/month</span>
             </div>
-            <p className="text-sm text-muted-foreground">No setup fee · No contract · Cancel anytime</p>
+            <p className="text-sm text-muted-foreground">
+              No setup fee · No contract · Cancel anytime
+            </p>
           </CardHeader>
           <CardContent>
             <ul className="space-y-3" data-testid="plan-features">
