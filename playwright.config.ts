@@ -8,7 +8,10 @@ const SIMULATOR_PORT = Number(process.env.E2E_SIMULATOR_PORT ?? 5098);
 const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT ?? 5097);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve('test-results', 'e2e-data');
-if (!process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
+// Playwright evaluates this file again in every worker: only the runner (which starts the
+// server) may clear the data dir, or a worker would delete the database under the running server.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
 
 export const chromiumArgs = [
   '--headless',

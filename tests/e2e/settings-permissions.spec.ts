@@ -9,6 +9,10 @@ import { demoAccounts, signInAs } from './helpers.js';
 const READ_ONLY =
   'Read-Only Mode: You can view settings but cannot make changes. Contact an administrator for edit access.';
 
+// The demo ZIP is in New York's zone: a browser there has nothing to adopt from the weather, so
+// nothing but the panel could write the settings during these tests.
+test.use({ timezoneId: 'America/New_York' });
+
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });

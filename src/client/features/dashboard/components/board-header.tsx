@@ -84,6 +84,8 @@ export function BoardHeader({
                 aria-pressed={locked}
                 data-testid="lock-button"
                 className={cn(ICON_BUTTON, 'hidden md:inline-flex')}
+                // Keep focus where it is: a blur would commit the edit that locking must cancel.
+                onMouseDown={(event) => event.preventDefault()}
                 onClick={onToggleLock}
               >
                 {locked ? <Lock aria-hidden /> : <LockOpen aria-hidden />}
