@@ -134,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(formbody);
-  await registerRateLimits(app);
+  await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
     publicUrl: config.publicUrl,
     exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],

@@ -44,6 +44,7 @@ const envSchema = z
     SERVICETITAN_SIMULATOR: booleanFromEnv.optional(),
     SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5050),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
@@ -132,6 +133,8 @@ export interface Config {
     simulator: { enabled: boolean; port: number };
   };
   capacityRefreshMs: number;
+  /** API requests one client address may make per minute, per instance. */
+  apiRateLimitPerMinute: number;
   stripe:
     | {
         secretKey: string;
@@ -197,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       simulator: { enabled: simulatorEnabled, port: env.SERVICETITAN_SIMULATOR_PORT },
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
         ? {

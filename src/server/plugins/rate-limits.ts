@@ -7,10 +7,13 @@ import { AppError } from '../errors.js';
  * guard against floods, not shared state (a client spread over N instances gets N budgets).
  * Routes may tighten their own (`config: { rateLimit }`), as sign-in does.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { perMinute: number },
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: options.perMinute,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>

@@ -1,0 +1,220 @@
+/**
+ * Benchmarks of the board in headless Chromium, against the built product (`npm run build`) on its
+ * embedded defaults, with the sample ServiceTitan tenant and a local Open-Meteo stand-in:
+ *   1. gzipped JavaScript and CSS loaded by `/` signed out, `/customize` and the signed-in board;
+ *   2. time from navigation to numbers on screen (performance.now() when the first capacity row
+ *      with a number is painted), signed in against the live preview's sample data;
+ *   3. JavaScript heap (after a forced GC) after 500 accelerated 60-second refresh cycles against
+ *      after 10: the fake clock fires the board's own refresh timer, each cycle a real request.
+ * Run: `node bench/board-browser.mjs` (or `npm run bench`).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ensureBuild, findChromium, root } from '../scripts/lib.mjs';
+
+const PORT = Number(process.env.BENCH_BOARD_PORT ?? 5411);
+const SIMULATOR_PORT = PORT + 1;
+const WEATHER_PORT = PORT + 2;
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = 5;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Gzipped bytes of every script and stylesheet a page loads (level 6, what servers send). */
+async function assetWeight(context, url) {
+  const page = await context.newPage();
+  const assets = new Map();
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await response.body();
+      assets.set(response.url(), { type, gzip: zlib.gzipSync(body, { level: 6 }).length });
+    } catch {
+      // a redirect or an aborted request has no body
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  const sum = (type) =>
+    [...assets.values()].filter((a) => a.type === type).reduce((t, a) => t + a.gzip, 0);
+  return { js: sum('script'), css: sum('stylesheet'), files: assets.size };
+}
+
+async function signIn(context, email) {
+  const page = await context.newPage();
+  await page.goto(`${BASE}/api/login`);
+  await page.getByRole('button', { name: email }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.close();
+}
+
+/** ms from navigation start until a capacity row shows a number. */
+async function timeToNumbers(context, url) {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => {
+      const cell = document.querySelector('[data-testid="capacity-row"] td:nth-child(2)');
+      return cell && /\d/.test(cell.textContent ?? '') ? performance.now() : null;
+    },
+    null,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const ms = await handle.jsonValue();
+  await page.close();
+  return ms;
+}
+
+async function heapAfterCycles(context) {
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`${BASE}/`);
+  await page.getByTestId('capacity-row').first().waitFor();
+  const cdp = await context.newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  let failures = 0;
+  const cycle = async () => {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/capacity'), {
+      timeout: 10_000,
+    });
+    await page.clock.runFor(60_000);
+    const response = await answered;
+    if (!response.ok()) failures++;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  };
+  for (let i = 0; i < 10; i++) await cycle();
+  const after10 = await heap();
+  const started = Date.now();
+  for (let i = 10; i < 500; i++) await cycle();
+  const after500 = await heap();
+  const rows = await page.getByTestId('capacity-row').count();
+  await page.close();
+  return { after10, after500, failures, rows, seconds: (Date.now() - started) / 1000 };
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (install Debian chromium or set CHROMIUM_PATH)');
+  await ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-bench-board-'));
+  const weather = startProcess([
+    'dist/server/standins/open-meteo/cli.js',
+    '--port',
+    String(WEATHER_PORT),
+  ]);
+  const server = startProcess(['dist/server/src/server/main.js'], {
+    NODE_ENV: 'development',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: BASE,
+    DATA_DIR: dataDir,
+    SERVICETITAN_SIMULATOR_PORT: String(SIMULATOR_PORT),
+    OPEN_METEO_URL: `http://127.0.0.1:${WEATHER_PORT}`,
+    // 500 refreshes in well under a minute from one browser: lift the per-client API budget.
+    API_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'warn',
+  });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    await waitFor(`${BASE}/readyz`);
+    const viewport = { width: 1920, height: 1080 };
+    const options = { viewport, timezoneId: 'America/New_York' };
+
+    console.log('1. Gzipped JavaScript and CSS loaded per page');
+    const anonymous = await browser.newContext(options);
+    await anonymous.addInitScript(() => localStorage.setItem('livePreviewWelcomeSeen', 'true'));
+    const landing = await assetWeight(anonymous, `${BASE}/`);
+    const preview = await assetWeight(anonymous, `${BASE}/customize`);
+    const signedIn = await browser.newContext(options);
+    await signIn(signedIn, 'manager@demo-hvac.test');
+    const board = await assetWeight(signedIn, `${BASE}/`);
+    for (const [name, w] of [
+      ['/ signed out (landing)', landing],
+      ['/customize (live preview)', preview],
+      ['/ signed in (board)', board],
+    ]) {
+      console.log(
+        `   ${name.padEnd(28)} JS ${kb(w.js).padStart(9)}  CSS ${kb(w.css).padStart(8)}  total ${kb(w.js + w.css).padStart(9)}  (${w.files} files)`,
+      );
+    }
+    console.log(
+      `   landing / board total: ${((landing.js + landing.css) / (board.js + board.css)).toFixed(2)}`,
+    );
+
+    console.log(`\n2. Navigation to numbers on screen (median of ${RUNS}, 1920x1080)`);
+    const firstBoard = await timeToNumbers(signedIn, `${BASE}/`);
+    const boardRuns = [];
+    const previewRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      boardRuns.push(await timeToNumbers(signedIn, `${BASE}/`));
+      previewRuns.push(await timeToNumbers(anonymous, `${BASE}/customize`));
+    }
+    const boardMs = median(boardRuns);
+    const previewMs = median(previewRuns);
+    console.log(`   signed-in board, first load (ServiceTitan fetched): ${firstBoard.toFixed(0)} ms`);
+    console.log(`   signed-in board, warm snapshot:                     ${boardMs.toFixed(0)} ms`);
+    console.log(`   live preview (sample data, no API call):            ${previewMs.toFixed(0)} ms`);
+    console.log(`   board / preview: ${(boardMs / previewMs).toFixed(2)}`);
+
+    console.log('\n3. JavaScript heap across accelerated 60 s refresh cycles (signed-in board)');
+    const heap = await heapAfterCycles(signedIn);
+    console.log(`   after  10 cycles: ${kb(heap.after10)}`);
+    console.log(`   after 500 cycles: ${kb(heap.after500)}`);
+    console.log(
+      `   500 / 10: ${(heap.after500 / heap.after10).toFixed(3)}  (${heap.failures} failed refreshes, ${heap.rows} rows on screen at the end, 490 cycles in ${heap.seconds.toFixed(1)} s)`,
+    );
+    if (heap.failures > 0 || heap.rows === 0) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.kill();
+    weather.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
