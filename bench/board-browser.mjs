@@ -8,6 +8,7 @@
  *      after 10: the fake clock fires the board's own refresh timer, each cycle a real request.
  * Run: `node bench/board-browser.mjs` (or `npm run bench`).
  */
+/* global document, requestAnimationFrame -- page.evaluate() callbacks run in the browser */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,7 +137,8 @@ async function heapAfterCycles(context) {
 
 async function main() {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found (install Debian chromium or set CHROMIUM_PATH)');
+  if (!executablePath)
+    throw new Error('Chromium not found (install Debian chromium or set CHROMIUM_PATH)');
   await ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-bench-board-'));
   const weather = startProcess([
@@ -193,9 +195,13 @@ async function main() {
     }
     const boardMs = median(boardRuns);
     const previewMs = median(previewRuns);
-    console.log(`   signed-in board, first load (ServiceTitan fetched): ${firstBoard.toFixed(0)} ms`);
+    console.log(
+      `   signed-in board, first load (ServiceTitan fetched): ${firstBoard.toFixed(0)} ms`,
+    );
     console.log(`   signed-in board, warm snapshot:                     ${boardMs.toFixed(0)} ms`);
-    console.log(`   live preview (sample data, no API call):            ${previewMs.toFixed(0)} ms`);
+    console.log(
+      `   live preview (sample data, no API call):            ${previewMs.toFixed(0)} ms`,
+    );
     console.log(`   board / preview: ${(boardMs / previewMs).toFixed(2)}`);
 
     console.log('\n3. JavaScript heap across accelerated 60 s refresh cycles (signed-in board)');

@@ -108,6 +108,7 @@ describe('business-unit and job-type preferences', () => {
       [{ businessUnitId: 7, targetCapacity: 0 }, 'targetCapacity'],
       [{ businessUnitId: 7, customName: '   ' }, 'customName'],
       [{ businessUnitId: 7, customName: 'x'.repeat(101) }, 'customName'],
+      [{ businessUnitId: 7, customName: 'Null\u0000byte' }, 'customName'],
       [{ businessUnitId: 7, enabled: 'no' }, 'enabled'],
       [{ businessUnitId: 7, groupId: jt }, 'groupId'],
       [{ businessUnitId: 7, groupId: bobsGroup }, 'groupId'],
@@ -292,6 +293,8 @@ describe('item groups', () => {
     const cases: [string, string, object | undefined, string][] = [
       ['POST', '/api/item-groups', { name: '   ', type: 'businessUnit' }, 'name'],
       ['POST', '/api/item-groups', { name: 'x'.repeat(101), type: 'businessUnit' }, 'name'],
+      ['POST', '/api/item-groups', { name: 'Tab\there', type: 'businessUnit' }, 'name'],
+      ['PATCH', `/api/item-groups/${id}`, { name: 'Nul\u0000' }, 'name'],
       ['POST', '/api/item-groups', { name: 'Ok', type: 'technician' }, 'type'],
       ['POST', '/api/item-groups', { type: 'jobType' }, 'name'],
       ['PATCH', `/api/item-groups/${id}`, { name: '' }, 'name'],

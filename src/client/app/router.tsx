@@ -1,16 +1,23 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
-import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 import { PlaceholderPage } from '@/features/placeholders/components/placeholder-page';
 import { PricingPage } from '@/features/pricing/components/pricing-page';
-import { LivePreviewPage } from './pages/live-preview-page';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { paths } from './routes';
+
+// The board (and everything it needs) loads only where it is shown: the landing and pricing
+// pages stay light for a first visit.
+const DashboardPage = lazy(() =>
+  import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const LivePreviewPage = lazy(() =>
+  import('./pages/live-preview-page').then((m) => ({ default: m.LivePreviewPage })),
+);
 
 /** Non-admins who reach /admin go back to / with the seed's toast. */
 function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
@@ -30,20 +37,27 @@ function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: React.Re
 export function AppRouter() {
   const { user, isLoading, isAdmin } = useAuth();
   if (isLoading) return <FullPageLoader />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      {user ? <SignedInRoutes role={user.role} isAdmin={isAdmin} /> : <SignedOutRoutes />}
+    </Suspense>
+  );
+}
 
-  if (!user) {
-    return (
-      <Switch>
-        <Route path={paths.customize} component={LivePreviewPage} />
-        <Route path={paths.pricing} component={PricingPage} />
-        <Route path={paths.home} component={LandingPage} />
-        <Route>
-          <Redirect to={paths.home} />
-        </Route>
-      </Switch>
-    );
-  }
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.customize} component={LivePreviewPage} />
+      <Route path={paths.pricing} component={PricingPage} />
+      <Route path={paths.home} component={LandingPage} />
+      <Route>
+        <Redirect to={paths.home} />
+      </Route>
+    </Switch>
+  );
+}
 
+function SignedInRoutes({ role, isAdmin }: { role: string; isAdmin: boolean }) {
   return (
     <Switch>
       <Route path={paths.customize} component={LivePreviewPage} />
@@ -52,7 +66,7 @@ export function AppRouter() {
       <Route path={paths.admin}>
         <AdminOnly isAdmin={isAdmin}>
           <PlaceholderPage
-            title={user.role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'}
+            title={role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'}
           />
         </AdminOnly>
       </Route>

@@ -1,4 +1,4 @@
-import { THEME_KEY } from '@shared/settings/dashboard-settings';
+import { THEME_KEY } from '@shared/settings/storage-keys';
 import { useEffect } from 'react';
 import { createStoredValue } from '@/lib/create-stored-value';
 

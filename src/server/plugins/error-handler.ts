@@ -14,6 +14,16 @@ function fieldName(instancePath: string): string {
     .join('');
 }
 
+/** A PostgreSQL data exception (SQLSTATE class 22), possibly wrapped by Drizzle as `cause`. */
+function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The one error handler: 4xx carry their real message and a stable code; 5xx are logged and
  * answered with a generic message so nothing internal leaks.
@@ -56,6 +66,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code =
         status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
       body = { error: error.message, code };
+    } else if (isDataException(error)) {
+      // The database refused a value the schemas let through (SQLSTATE class 22: out of range,
+      // a NUL byte in text...): the caller's input, not our failure. Nothing was written.
+      status = 400;
+      body = { error: 'A value in the request cannot be stored', code: 'BAD_REQUEST' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

@@ -32,7 +32,7 @@ export const capacityRequestSchema = z.object({
 });
 export type CapacityRequest = z.infer<typeof capacityRequestSchema>;
 
-/** Seed "Capacity item". A merged group carries the group's name and a `group-<id>` id. */
+/** Seed "Capacity item". A merged group carries the group's name and a `group:<id>` id. */
 export const capacityItemSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string(),

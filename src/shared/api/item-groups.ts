@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.js';
 
 /** Largest id a PostgreSQL `serial` column holds; larger ids cannot exist, so they are refused up front. */
 export const MAX_SERIAL_ID = 2_147_483_647;
@@ -13,11 +14,7 @@ export const groupIdSchema = z
   .max(MAX_SERIAL_ID);
 
 /** Group names are trimmed and must be non-empty (seed section 5). */
-export const groupNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+export const groupNameSchema = displayNameSchema;
 
 /** An item group (seed "Item group"), owned by one user. */
 export const itemGroupSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.js';
 import { groupIdSchema } from './item-groups.js';
 
 /**
@@ -24,12 +25,7 @@ export const dayTargetSchema = z
   .max(100_000, 'must be at most 100000');
 
 /** Trimmed; empty is refused; null clears the custom name. */
-export const customNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters')
-  .nullable();
+export const customNameSchema = displayNameSchema.nullable();
 
 const preferenceValues = {
   enabled: z.boolean(),

@@ -11,12 +11,8 @@ import { isValidTimeZone, runtimeTimeZone } from '../calendar/time-zone.js';
 // ---------------------------------------------------------------------------------------------
 // Storage keys
 
-export const DASHBOARD_SETTINGS_KEY = 'dashboardSettings';
-export const THEME_KEY = 'theme';
-/** "true"/"false"; absent means locked (seed: dashboard lock defaults to locked). */
-export const LOCK_KEY = 'dashboardLocked';
-/** "true" once the live-preview welcome banner has been dismissed. */
-export const WELCOME_SEEN_KEY = 'livePreviewWelcomeSeen';
+// In their own module, free of the schema library, so the app shell can read the theme without it.
+export { DASHBOARD_SETTINGS_KEY, LOCK_KEY, THEME_KEY, WELCOME_SEEN_KEY } from './storage-keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants

@@ -223,6 +223,11 @@ export function createCapacityService(deps: {
           ? metadata.payload.businessUnits
           : metadata.payload.jobTypes
         : [];
+      const freshness = staleness(bookings, at);
+      // Numbers without names are still numbers, but the board must say why rows show ids.
+      const namesMissing = metadata.payload
+        ? null
+        : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ServiceTitan, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
       return {
         days: buildBoardDays({
           counts: countFor(bookings.payload, days, viewType),
@@ -232,7 +237,9 @@ export function createCapacityService(deps: {
           groups,
         }),
         fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
-        ...staleness(bookings, at),
+        ...(namesMissing && !freshness.stale
+          ? { stale: true, staleReason: namesMissing }
+          : freshness),
         refreshIntervalSeconds,
       };
     },

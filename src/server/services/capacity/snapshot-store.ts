@@ -77,6 +77,11 @@ const DEFAULT_FIRST_FETCH_WAIT_MS = 20_000;
 /** The caller that starts a refresh waits at most this long before taking the last snapshot. */
 const STARTER_WAIT_MS = 3_000;
 const MIN_LEASE_MS = 30_000;
+/**
+ * Keys name a window of days, so yesterday's keys are never read again: rows and memo entries
+ * untouched this long are dropped (by whichever instance starts a refresh).
+ */
+const FORGET_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -201,8 +206,21 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
     return acquired.length > 0 ? startedAt : null;
   }
 
+  /** Drops snapshots nobody has refreshed for FORGET_AFTER_MS; best effort. */
+  async function forgetOldSnapshots(at: Date): Promise<void> {
+    const before = new Date(at.getTime() - FORGET_AFTER_MS);
+    for (const [key, entry] of memo) {
+      if (entry.dueAt < before.getTime()) memo.delete(key);
+    }
+    await db
+      .delete(capacitySnapshots)
+      .where(lt(capacitySnapshots.updatedAt, before))
+      .catch(() => undefined);
+  }
+
   async function runRefresh<T>(request: SnapshotRequest<T>, startedAt: Date): Promise<void> {
     const { key, intervalMs } = request;
+    await forgetOldSnapshots(startedAt);
     const leaseMs = Math.max(intervalMs, MIN_LEASE_MS);
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -1,5 +1,5 @@
 import { ServiceTitanError, type ServiceTitanCredential } from './contract.js';
-import type { Http } from './http.js';
+import { TOKEN_PATH, type Http } from './http.js';
 import { tokenResponseSchema, type TokenResponse } from './types.js';
 
 /** POST {auth}/connect/token with the client-credentials grant. */
@@ -8,7 +8,7 @@ export async function requestAccessToken(
   authBase: string,
   credential: ServiceTitanCredential,
 ): Promise<TokenResponse> {
-  const path = '/connect/token';
+  const path = TOKEN_PATH;
   const body = new URLSearchParams({
     grant_type: 'client_credentials',
     client_id: credential.clientId,

@@ -1,4 +1,5 @@
 import { ServiceTitanError } from './contract.js';
+import { TOKEN_PATH } from './http.js';
 
 /**
  * One sentence an office manager can act on, for any error from this folder. Shown on the board
@@ -10,7 +11,7 @@ export function describeServiceTitanError(err: unknown): string {
   }
   switch (err.kind) {
     case 'invalid_credentials':
-      if (err.detail.path && err.detail.path !== '/connect/token') {
+      if (err.detail.path && err.detail.path !== TOKEN_PATH) {
         return 'ServiceTitan did not accept the app key. Check the app key in the ServiceTitan settings of the Admin panel.';
       }
       return 'ServiceTitan did not accept the client ID or client secret. Check them in the Admin panel (the secret may have been regenerated, or may belong to the other ServiceTitan environment).';

@@ -39,6 +39,9 @@ type Outcome =
   | { kind: 'timeout' }
   | { kind: 'network'; message: string };
 
+/** Where access tokens come from (on the auth host). */
+export const TOKEN_PATH = '/connect/token';
+
 /** API scope an admin must grant, by the module in the URL. */
 const PERMISSION_BY_MODULE: Record<string, string> = {
   settings: 'Settings',
@@ -82,8 +85,10 @@ export function createHttp(settings: HttpSettings) {
   async function attempt(request: HttpRequest): Promise<Outcome> {
     const headers = await request.headers();
     const started = performance.now();
-    const signal = AbortSignal.timeout(settings.timeoutMs);
+    // The clock starts when the request gets its slot: time spent queued behind the per-tenant
+    // cap is not ServiceTitan's slowness.
     const exchange = async (): Promise<Outcome> => {
+      const signal = AbortSignal.timeout(settings.timeoutMs);
       try {
         const response = await settings.fetch(request.url, {
           method: request.method,
@@ -215,6 +220,17 @@ export function createHttp(settings: HttpSettings) {
                 status,
                 path,
               },
+            ),
+          );
+        }
+        if (status === 403 && path === TOKEN_PATH) {
+          // The token endpoint has no API scope to name: a refusal there is the credentials.
+          fail(
+            request,
+            new ServiceTitanError(
+              'invalid_credentials',
+              'ServiceTitan refused the client ID and secret',
+              { status, path },
             ),
           );
         }

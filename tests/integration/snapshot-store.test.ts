@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/index.js';
+import { capacitySnapshots } from '../../src/server/db/schema.js';
+import {
+  createSnapshotStore,
+  type SnapshotRequest,
+} from '../../src/server/services/capacity/snapshot-store.js';
+import { openTestDatabase } from '../helpers/database.js';
+
+/** The snapshot table's own housekeeping, seen in the database. */
+describe('capacity snapshot store', () => {
+  let database: DatabaseHandle;
+  let clock = new Date('2026-03-02T12:00:00Z');
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const request = (key: string, value: number): SnapshotRequest<number> => ({
+    key,
+    intervalMs: 60_000,
+    fetch: () => Promise.resolve(value),
+    encode: (v) => v,
+    decode: (stored) => (typeof stored === 'number' ? stored : null),
+    describeError: () => ({ kind: 'unknown', message: 'failed' }),
+  });
+
+  it("forgets snapshots of windows nobody has asked about for two days, keeping today's", async () => {
+    const store = createSnapshotStore({ db: database.db, now: () => clock });
+    expect((await store.read(request('window:2026-03-03', 1))).payload).toBe(1);
+    expect((await store.read(request('window:2026-03-04', 2))).payload).toBe(2);
+
+    clock = new Date('2026-03-03T12:00:00Z'); // a day later: both kept
+    expect((await store.read(request('window:2026-03-04', 3))).payload).toBe(3);
+    const keys = async () =>
+      (await database.db.select({ key: capacitySnapshots.key }).from(capacitySnapshots))
+        .map((r) => r.key)
+        .sort();
+    expect(await keys()).toEqual(['window:2026-03-03', 'window:2026-03-04']);
+
+    clock = new Date('2026-03-05T11:00:00Z'); // over two days since the first window's last refresh, under for the second
+    expect((await store.read(request('window:2026-03-06', 4))).payload).toBe(4);
+    expect(await keys()).toEqual(['window:2026-03-04', 'window:2026-03-06']);
+  });
+});
