@@ -42,6 +42,9 @@ export function useCapacity(settings: DashboardSettings, enabled: boolean) {
     ],
     queryFn: ({ signal }) => getCapacity(request, signal),
     enabled,
+    // Seed: changing the view type, workdays or holidays reloads, also back to a setting seen
+    // before (whose cached answer shows meanwhile).
+    staleTime: 0,
     refetchInterval: enabled ? CAPACITY_REFRESH_MS : false,
     refetchIntervalInBackground: true,
     placeholderData: (previous, previousQuery) =>

@@ -1,15 +1,15 @@
 import { nextDateFormat } from '@shared/calendar/date-formats';
 import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from '@shared/capacity/sort-rows';
-import { isValidTimeZone } from '@shared/calendar/time-zone';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useBoardAppearance } from '@/hooks/use-board-appearance';
 import { useDashboardLock } from '@/hooks/use-dashboard-lock';
 import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
-import { weatherTimeZone, useWeather } from '../api/get-weather';
+import { useWeather } from '../api/get-weather';
 import { useBoardData } from '../hooks/use-board-data';
 import { useNow } from '../hooks/use-now';
+import { useZipTimeZone } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
 import { ErrorBanner, StaleBanner } from './board-banners';
 import { BoardFooter } from './board-footer';
@@ -54,16 +54,11 @@ export function Board({
   const weather = useWeather(settings.zipCode);
   const now = useNow(15_000);
 
-  // The lock guards a signed-in company's board; the anonymous preview is always editable.
-  const editable = !signedIn || !locked;
+  // The lock guards a signed-in company's board, and only those who may edit its settings
+  // (canEdit) may unlock it into editing; the anonymous preview is always editable.
+  const editable = signedIn ? canEdit && !locked : true;
 
-  // Seed: when the ZIP's time zone differs from the setting, the setting follows the ZIP.
-  const zipZone = weatherTimeZone(weather.data);
-  useEffect(() => {
-    if (zipZone && isValidTimeZone(zipZone) && zipZone !== settings.timezone) {
-      updateSettings({ timezone: zipZone });
-    }
-  }, [zipZone, settings.timezone, updateSettings]);
+  useZipTimeZone(settings, weather.data, updateSettings);
 
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
   const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE } from '@shared/settings/dashboard-settings';
+import { checkLogoFile } from '@shared/settings/check-logo-file';
 import { ImagePlus } from 'lucide-react';
 import { useRef } from 'react';
 import { cn } from '@/lib/utils';
@@ -18,9 +18,9 @@ export function LogoButton({
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return;
-    if (file.size > LOGO_MAX_BYTES) {
-      window.alert(LOGO_TOO_LARGE_MESSAGE);
+    const problem = checkLogoFile(file);
+    if (problem) {
+      window.alert(problem);
       return;
     }
     const reader = new FileReader();

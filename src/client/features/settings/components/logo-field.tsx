@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { checkLogoFile } from '../lib/check-logo-file';
+import { checkLogoFile } from '@shared/settings/check-logo-file';
 
 /** Upload (images only, at most 2 MB, kept as a data URL) or remove the header logo. */
 export function LogoField({

@@ -43,11 +43,18 @@ export function ScheduleSection({ settings, update, disabled }: SectionProps) {
       description="Workdays, holidays, time zone and date format"
       icon={CalendarDays}
     >
-      <SettingsGroup label="Workdays" hint="The board shows the next working days after today.">
+      <SettingsGroup
+        label="Workdays"
+        hint="The board shows the next working days after today. At least one day stays checked."
+      >
         <div className="grid grid-cols-7 gap-1.5" role="group" aria-label="Workdays">
           {WEEKDAYS.map((day) => {
             const id = `settings-workday-${day}`;
             const checked = settings.workdays[day];
+            // A week with no working day has no days to show: the last one cannot be unchecked.
+            const onlyWorkday =
+              checked && WEEKDAYS.every((d) => d === day || !settings.workdays[d]);
+            const locked = disabled || onlyWorkday;
             return (
               <label
                 key={day}
@@ -55,14 +62,15 @@ export function ScheduleSection({ settings, update, disabled }: SectionProps) {
                 className={cn(
                   'flex cursor-pointer flex-col items-center gap-1.5 rounded-md border px-1 py-2 text-xs font-medium transition-colors',
                   checked ? 'border-primary/60 bg-primary/10' : 'hover:bg-accent/50',
-                  disabled && 'cursor-not-allowed opacity-50',
+                  locked && 'cursor-not-allowed',
+                  disabled && 'opacity-50',
                 )}
               >
                 <span>{WEEKDAY_LABELS[day].short}</span>
                 <Checkbox
                   id={id}
                   checked={checked}
-                  disabled={disabled}
+                  disabled={locked}
                   aria-label={WEEKDAY_LABELS[day].long}
                   onCheckedChange={(value) =>
                     update((current) => ({

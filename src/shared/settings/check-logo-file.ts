@@ -1,7 +1,4 @@
-import {
-  LOGO_MAX_BYTES,
-  LOGO_TOO_LARGE_MESSAGE,
-} from '../../../../shared/settings/dashboard-settings';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE } from './dashboard-settings.js';
 
 export const LOGO_NOT_IMAGE_MESSAGE = 'Please choose an image file';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_BYTES } from '../../../../shared/settings/dashboard-settings';
-import { checkLogoFile } from './check-logo-file';
+import { LOGO_MAX_BYTES } from './dashboard-settings.js';
+import { checkLogoFile } from './check-logo-file.js';
 
 describe('checkLogoFile', () => {
   it('accepts an image up to exactly 2 MB', () => {
