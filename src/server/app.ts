@@ -25,7 +25,7 @@ import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
-import { seedDemoData } from './services/demo/seed-demo-data.js';
+import { seedDemoData, type DemoTargets } from './services/demo/seed-demo-data.js';
 import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
 import { createDevIdentityProvider } from '../../standins/dev-identity-provider/index.js';
 
@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   services?: ServiceOverrides;
   /** Credentials of the sample ServiceTitan tenant the demo company is seeded with. */
   demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
+  /** Day targets for the demo users (the sample tenant's typical volume). */
+  demoTargets?: DemoTargets;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       issuer: `${config.publicUrl}/oidc`,
       protectedAdminEmail: config.protectedAdminEmail,
       credential: options.demoServiceTitanCredential,
+      ...(options.demoTargets ? { targets: options.demoTargets } : {}),
     });
     if (seeded) app.log.info('seeded the demo company and demo accounts');
   }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import type { DemoTargets } from './services/demo/seed-demo-data.js';
 
 /** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
           tenantId: string;
           appKey: string;
         };
+        data: { typicalDailyJobs(): DemoTargets };
         close(): Promise<void>;
       }
     | undefined;
@@ -47,7 +49,15 @@ async function main(): Promise<void> {
     };
   }
 
-  const app = await buildApp({ config, demoServiceTitanCredential: simulator?.demoCredential });
+  const app = await buildApp({
+    config,
+    ...(simulator
+      ? {
+          demoServiceTitanCredential: simulator.demoCredential,
+          demoTargets: simulator.data.typicalDailyJobs(),
+        }
+      : {}),
+  });
   if (simulator) {
     app.log.info(`sample ServiceTitan tenant (simulator) at ${simulator.apiUrl}`);
     app.addHook('onClose', () => simulator.close());

@@ -8,6 +8,7 @@ import { createCallLog, type CallLog, type RecordedCall } from './call-log.js';
 import type { SimBusinessUnit, SimJobType } from './catalog.js';
 import { registerControlRoutes } from './control-routes.js';
 import { createFaults, TOKEN_PATH, type FaultSpec, type Faults } from './faults.js';
+import { localDayNumber, localTimeToUtcMs, weekdayOf } from './local-time.js';
 import { appointmentsInWindow, jobsInWindow } from './queries.js';
 import { createTenant, type SimAppointment, type SimJob, type TenantWindow } from './tenant.js';
 
@@ -61,6 +62,11 @@ export interface SimulatorData {
   jobs(options?: { at?: Date; window?: TenantWindow }): SimJob[];
   /** Appointments existing at `at` starting in the window, any status. */
   appointments(options?: { at?: Date; window?: TenantWindow }): SimAppointment[];
+  /**
+   * Jobs a fully booked working day typically holds, per business unit and per job type id (the
+   * mean over the last ten weekdays): realistic day targets for a demo.
+   */
+  typicalDailyJobs(): { businessUnits: Record<number, number>; jobTypes: Record<number, number> };
 }
 
 export interface Simulator {
@@ -251,6 +257,7 @@ export async function startServiceTitanSimulator(
     jobs: (o = {}) => jobsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
     appointments: (o = {}) =>
       appointmentsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
+    typicalDailyJobs: () => typicalDailyJobs(data, now(), timeZone),
   };
 
   registerControlRoutes(app, {
@@ -296,4 +303,34 @@ export async function startServiceTitanSimulator(
       await app.close();
     },
   };
+}
+
+/** Mean distinct non-canceled jobs per weekday over the last ten weekdays (see SimulatorData). */
+function typicalDailyJobs(
+  data: Pick<SimulatorData, 'jobs'>,
+  at: Date,
+  timeZone: string,
+): { businessUnits: Record<number, number>; jobTypes: Record<number, number> } {
+  const totals = { businessUnits: new Map<number, number>(), jobTypes: new Map<number, number>() };
+  let days = 0;
+  for (let day = localDayNumber(at.getTime(), timeZone) - 1; days < 10; day--) {
+    const weekday = weekdayOf(day);
+    if (weekday === 0 || weekday === 6) continue;
+    days++;
+    const window = {
+      startsOnOrAfter: new Date(localTimeToUtcMs(day, 0, timeZone)),
+      startsBefore: new Date(localTimeToUtcMs(day + 1, 0, timeZone)),
+    };
+    for (const job of data.jobs({ at, window })) {
+      if (job.jobStatus === 'Canceled') continue;
+      totals.businessUnits.set(
+        job.businessUnitId,
+        (totals.businessUnits.get(job.businessUnitId) ?? 0) + 1,
+      );
+      totals.jobTypes.set(job.jobTypeId, (totals.jobTypes.get(job.jobTypeId) ?? 0) + 1);
+    }
+  }
+  const mean = (m: Map<number, number>) =>
+    Object.fromEntries([...m].map(([id, n]) => [id, Math.max(1, Math.round(n / days))]));
+  return { businessUnits: mean(totals.businessUnits), jobTypes: mean(totals.jobTypes) };
 }

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, sessions, users } from '../../src/server/db/schema.js';
+import {
+  businessUnitPreferences,
+  companies,
+  jobTypePreferences,
+  sessions,
+  users,
+} from '../../src/server/db/schema.js';
 import { seedDemoData } from '../../src/server/services/demo/seed-demo-data.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -23,6 +29,7 @@ describe('embedded defaults', () => {
       issuer: 'http://x/oidc',
       protectedAdminEmail: 'master@callboard.test',
       credential,
+      targets: { businessUnits: { 1001: 14, 1002: 3 }, jobTypes: { 2001: 6 } },
     };
     expect(await seedDemoData(t.app.db, options)).toBe(true);
     expect(await seedDemoData(t.app.db, options)).toBe(false);
@@ -43,6 +50,29 @@ describe('embedded defaults', () => {
         { email: 'csr@demo-hvac.test', role: 'user', companyId: company!.id },
       ]),
     );
+
+    // The demo company's users start with the sample tenant's typical volume as day targets.
+    const targets = await t.app.db
+      .select({
+        email: users.email,
+        businessUnitId: businessUnitPreferences.businessUnitId,
+        day1: businessUnitPreferences.day1Target,
+        day3: businessUnitPreferences.day3Target,
+      })
+      .from(businessUnitPreferences)
+      .innerJoin(users, eq(users.id, businessUnitPreferences.userId));
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        { email: 'manager@demo-hvac.test', businessUnitId: 1001, day1: 14, day3: 14 },
+        { email: 'csr@demo-hvac.test', businessUnitId: 1002, day1: 3, day3: 3 },
+      ]),
+    );
+    expect(targets).toHaveLength(4);
+    const jobTypeTargets = await t.app.db.select().from(jobTypePreferences);
+    expect(jobTypeTargets.map((p) => [p.jobTypeId, p.day2Target])).toEqual([
+      [2001, 6],
+      [2001, 6],
+    ]);
   });
 
   it("ends a user's sessions when the user is deleted", async () => {

@@ -1,10 +1,16 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { companies, users } from '../../db/schema.js';
+import { businessUnitPreferences, companies, jobTypePreferences, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
+
+/** Whole jobs per day (> 0) by business unit id and by job type id. */
+export interface DemoTargets {
+  businessUnits: Record<number, number>;
+  jobTypes: Record<number, number>;
+}
 
 /**
  * First start of the embedded default: one demo company wired to the sample ServiceTitan
@@ -19,6 +25,11 @@ export async function seedDemoData(
     issuer: string;
     protectedAdminEmail: string;
     credential: Omit<ServiceTitanCredential, 'environment'> | undefined;
+    /**
+     * Day targets for the demo company's users, by business unit and job type id (the sample
+     * tenant's typical volume), so the demo board's gauges read like a real company's.
+     */
+    targets?: DemoTargets;
   },
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
@@ -62,7 +73,7 @@ export async function seedDemoData(
         companyId: company!.id,
       },
     ];
-    await tx
+    const inserted = await tx
       .insert(users)
       .values(
         demoUsers.map((u) => ({
@@ -71,7 +82,35 @@ export async function seedDemoData(
           subject: u.email,
           ...u,
         })),
+      )
+      .returning({ id: users.id, companyId: users.companyId });
+    const targets = options.targets;
+    const companyUsers = inserted.filter((u) => u.companyId !== null);
+    if (targets) {
+      const days = (n: number) => ({
+        targetCapacity: n,
+        day1Target: n,
+        day2Target: n,
+        day3Target: n,
+      });
+      const businessUnitRows = companyUsers.flatMap((u) =>
+        Object.entries(targets.businessUnits).map(([id, n]) => ({
+          userId: u.id,
+          businessUnitId: Number(id),
+          ...days(n),
+        })),
       );
+      const jobTypeRows = companyUsers.flatMap((u) =>
+        Object.entries(targets.jobTypes).map(([id, n]) => ({
+          userId: u.id,
+          jobTypeId: Number(id),
+          ...days(n),
+        })),
+      );
+      if (businessUnitRows.length)
+        await tx.insert(businessUnitPreferences).values(businessUnitRows);
+      if (jobTypeRows.length) await tx.insert(jobTypePreferences).values(jobTypeRows);
+    }
   });
   return true;
 }
