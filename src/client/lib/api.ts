@@ -1,6 +1,9 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 
-/** A non-OK response. `message` is `${status}: ${body text or statusText}` (seed section 8). */
+/**
+ * A non-OK response. `message` is `${status}: ${body text or statusText}` (seed section 8), where
+ * the body text of our own JSON errors is their `error` sentence: a TV shows words, not JSON.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,8 +16,21 @@ export class ApiError extends Error {
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text().catch(() => '')) || response.statusText;
+  const body = await response.text().catch(() => '');
+  const text = errorSentence(body) ?? (body || response.statusText);
   throw new ApiError(response.status, `${response.status}: ${text}`);
+}
+
+/** The `error` of a `{ "error": "..." }` body (the server's one error shape), else null. */
+function errorSentence(body: string): string | null {
+  if (!body.startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const error = (parsed as { error?: unknown } | null)?.error;
+    return typeof error === 'string' && error.trim() !== '' ? error : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

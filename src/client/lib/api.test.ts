@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from './api';
+
+/** Seed section 8: a non-OK response raises "status: body text" (statusText when empty). */
+describe('apiJson errors', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const failWith = (status: number, body: string, statusText = 'Status Text') =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(body || null, { status, statusText }))),
+    );
+
+  it('uses the sentence of our JSON error body', async () => {
+    failWith(401, JSON.stringify({ error: 'Unauthorized', code: 'UNAUTHENTICATED' }));
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^401: Unauthorized$/);
+  });
+
+  it('uses any other body text as it is, and the status text when the body is empty', async () => {
+    failWith(502, 'Bad gateway from the proxy');
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^502: Bad gateway from the proxy$/);
+    failWith(500, '{"error":""}');
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^500: \{"error":""\}$/);
+    failWith(503, '', 'Service Unavailable');
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^503: Service Unavailable$/);
+  });
+});
