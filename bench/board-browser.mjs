@@ -8,7 +8,7 @@
  *      after 10: the fake clock fires the board's own refresh timer, each cycle a real request.
  * Run: `node bench/board-browser.mjs` (or `npm run bench`).
  */
-/* global document, requestAnimationFrame -- page.evaluate() callbacks run in the browser */
+/* global document, requestAnimationFrame, window -- page callbacks run in the browser */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,9 +106,21 @@ async function timeToNumbers(context, url) {
 
 async function heapAfterCycles(context) {
   const page = await context.newPage();
+  // Layout shifts (CLS entries) caused by refreshes, summed after the first paint of numbers.
+  await page.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: false });
+  });
   await page.clock.install();
   await page.goto(`${BASE}/`);
   await page.getByTestId('capacity-row').first().waitFor();
+  await page.evaluate(() => {
+    window.__layoutShift = 0;
+  });
   const cdp = await context.newCDPSession(page);
   const heap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -128,11 +140,15 @@ async function heapAfterCycles(context) {
   for (let i = 0; i < 10; i++) await cycle();
   const after10 = await heap();
   const started = Date.now();
-  for (let i = 10; i < 500; i++) await cycle();
+  for (let i = 10; i < 250; i++) await cycle();
+  const after250 = await heap();
+  for (let i = 250; i < 500; i++) await cycle();
   const after500 = await heap();
   const rows = await page.getByTestId('capacity-row').count();
+  const layoutShift = await page.evaluate(() => window.__layoutShift);
   await page.close();
-  return { after10, after500, failures, rows, seconds: (Date.now() - started) / 1000 };
+  const seconds = (Date.now() - started) / 1000;
+  return { after10, after250, after500, failures, rows, layoutShift, seconds };
 }
 
 async function main() {
@@ -207,7 +223,14 @@ async function main() {
     console.log('\n3. JavaScript heap across accelerated 60 s refresh cycles (signed-in board)');
     const heap = await heapAfterCycles(signedIn);
     console.log(`   after  10 cycles: ${kb(heap.after10)}`);
+    console.log(`   after 250 cycles: ${kb(heap.after250)}`);
     console.log(`   after 500 cycles: ${kb(heap.after500)}`);
+    console.log(
+      `   growth from 250 to 500: ${((heap.after500 - heap.after250) / 250).toFixed(0)} bytes per cycle (warm-up ends; a leak keeps growing)`,
+    );
+    console.log(
+      `   layout shift (CLS) caused by the 490 refreshes: ${heap.layoutShift.toFixed(4)} (0 = nothing moved)`,
+    );
     console.log(
       `   500 / 10: ${(heap.after500 / heap.after10).toFixed(3)}  (${heap.failures} failed refreshes, ${heap.rows} rows on screen at the end, 490 cycles in ${heap.seconds.toFixed(1)} s)`,
     );
