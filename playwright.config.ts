@@ -76,6 +76,8 @@ export default defineConfig({
         SERVICETITAN_SIMULATOR_PORT: String(SIMULATOR_PORT),
         LOG_LEVEL: 'warn',
         OPEN_METEO_URL: `http://127.0.0.1:${WEATHER_PORT}`,
+        // Every test signs in afresh from one address; the default 30 a minute is for people.
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
       },
     },
   ],

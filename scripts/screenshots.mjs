@@ -31,6 +31,7 @@ const SIZES = [
 const SIGN_IN_EMAIL = process.env.SCREENSHOT_EMAIL ?? 'manager@demo-hvac.test';
 const outDir = path.join(root, 'docs', 'screenshots');
 const landingImage = path.join(root, 'src', 'client', 'public', 'board-screenshot.png');
+const builtLandingImage = path.join(root, 'dist', 'client', 'board-screenshot.png');
 
 async function isUp(baseUrl) {
   try {
@@ -142,6 +143,11 @@ async function main() {
       if (size.name === 'tv-1080p') {
         fs.copyFileSync(file, landingImage);
         console.log(`saved ${path.relative(root, landingImage)}`);
+        // The running build serves its own copy: refresh it so the landing shot below shows
+        // this picture (the next build copies the source one anyway).
+        if (!preset && fs.existsSync(path.dirname(builtLandingImage))) {
+          fs.copyFileSync(file, builtLandingImage);
+        }
       }
     }
 

@@ -83,7 +83,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.database ??
     (await openDatabase(
       config.database.url
-        ? { kind: 'postgres', url: config.database.url }
+        ? {
+            kind: 'postgres',
+            url: config.database.url,
+            onConnectionError: (error) =>
+              app.log.warn(
+                { err: error },
+                'a pooled PostgreSQL connection was closed by the server',
+              ),
+          }
         : { kind: 'pglite', dataDir: config.database.dataDir },
     ));
   if (!options.database) app.addHook('onClose', () => database.close());

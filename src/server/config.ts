@@ -45,6 +45,7 @@ const envSchema = z
     SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5050),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
@@ -135,6 +136,8 @@ export interface Config {
   capacityRefreshMs: number;
   /** API requests one client address may make per minute, per instance. */
   apiRateLimitPerMinute: number;
+  /** Sign-in starts and callbacks one client address may make per minute (per instance). */
+  signInRateLimitPerMinute: number;
   stripe:
     | {
         secretKey: string;
@@ -201,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
         ? {

@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInAs } from './helpers.js';
-
-async function openBoard(page: Page) {
-  await signInAs(page, demoAccounts.manager);
-  await page.goto('/');
-  await expect(page.getByTestId('day-card')).toHaveCount(3);
-}
+import { openSignedInBoard } from './helpers.js';
 
 async function unlock(page: Page) {
   await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
@@ -14,7 +8,7 @@ async function unlock(page: Page) {
 
 test.describe('the signed-in board', () => {
   test('shows three working days with numbers, a gauge and totals', async ({ page }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     const cards = page.getByTestId('day-card');
     for (let i = 0; i < 3; i++) {
       const card = cards.nth(i);
@@ -33,7 +27,7 @@ test.describe('the signed-in board', () => {
   });
 
   test('sorts every table by the clicked column, flipping on a second click', async ({ page }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     const card = page.getByTestId('day-card').first();
     const scheduled = card.getByRole('columnheader', { name: 'Scheduled' });
     const valuesOf = async () =>
@@ -66,7 +60,7 @@ test.describe('the signed-in board', () => {
   test('is locked by default; the lock survives a reload and blocks title, date and ZIP edits', async ({
     page,
   }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     const date = page.getByTestId('day-date').first();
     const before = await date.textContent();
 
@@ -98,7 +92,7 @@ test.describe('the signed-in board', () => {
   test('date cycles through the five formats when unlocked, for every card, and is remembered', async ({
     page,
   }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     await unlock(page);
     const date = page.getByTestId('day-date').first();
     const patterns = [
@@ -120,7 +114,7 @@ test.describe('the signed-in board', () => {
   });
 
   test('title: Enter saves trimmed text, blank is not saved, Escape reverts', async ({ page }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     await unlock(page);
     const title = page.getByTestId('board-title');
     const input = page.getByTestId('title-input');
@@ -150,7 +144,7 @@ test.describe('the signed-in board', () => {
   });
 
   test('ZIP: digits only, at most five, saved only when complete', async ({ page }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     await unlock(page);
     const zip = page.getByTestId('zip-display');
     const input = page.getByTestId('zip-input');
@@ -183,7 +177,7 @@ test.describe('the signed-in board', () => {
   test('theme: dark by default, the menu switches it, and the choice survives a reload', async ({
     page,
   }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     const html = page.locator('html');
     await expect(html).toHaveClass(/\bdark\b/);
     await page.getByTestId('menu-button').click();
@@ -196,7 +190,7 @@ test.describe('the signed-in board', () => {
   });
 
   test('the side menu offers the signed-in items', async ({ page }) => {
-    await openBoard(page);
+    await openSignedInBoard(page);
     await page.getByTestId('menu-button').click();
     const menu = page.getByTestId('side-menu');
     for (const name of [

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { demoAccounts, signInAs } from './helpers.js';
 
 const WELCOME =
   'Welcome to the Live Preview! This dashboard is fully customizable. Try clicking the settings icon to personalize colors, fonts, branding, and more. All changes are saved to your browser.';
@@ -31,6 +32,28 @@ test.describe('the live preview (/customize)', () => {
     const buttons = page.getByTestId('side-menu').getByRole('button');
     await expect(buttons).toHaveText(['Settings', 'Light Mode', 'Sign In']);
     await expect(page.getByTestId('side-menu').getByRole('link')).toHaveCount(0);
+  });
+
+  test('a signed-in visitor keeps their own menu on the preview, without lock and help', async ({
+    page,
+  }) => {
+    await signInAs(page, demoAccounts.csr);
+    await page.goto('/customize');
+    await expect(page.getByTestId('day-card')).toHaveCount(3);
+    await expect(page.getByTestId('lock-button')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByRole('button')).toHaveText([
+      'Settings',
+      'Light Mode',
+      'Subscription',
+      'Logout',
+    ]);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Business Unit Configuration',
+      'Job Type Configuration',
+      'Manage Users',
+    ]);
   });
 
   test('a logo over 2 MB is refused with the seed alert', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccounts, signInAs } from './helpers.js';
+import { demoAccounts, notifications, signInAs } from './helpers.js';
 
 test.describe('routes and access rules', () => {
   test('a signed-in unknown path shows the 404 page', async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe('routes and access rules', () => {
     await signInAs(page, demoAccounts.csr);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
-    const toast = page.getByRole('status').filter({ hasText: 'Unauthorized' });
+    const toast = notifications(page).getByRole('listitem').filter({ hasText: 'Unauthorized' });
     await expect(toast).toContainText('Admin access required');
     await expect(page.getByTestId('day-card')).toHaveCount(3);
   });

@@ -27,3 +27,15 @@ export async function signOut(page: Page): Promise<void> {
   await page.goto('/api/logout');
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** Signs in (the manager unless told otherwise) and waits for the board's three day cards. */
+export async function openSignedInBoard(page: Page, email: string = demoAccounts.manager) {
+  await signInAs(page, email);
+  await page.goto('/');
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+}
+
+/** The toasts' region (Radix's live announcement lives elsewhere and lasts only a second). */
+export function notifications(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}

@@ -17,7 +17,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // Dropping the database ends any connection still open; that is expected here.
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    onConnectionError: () => undefined,
+  });
   return {
     ...handle,
     async close() {

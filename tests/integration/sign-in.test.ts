@@ -166,4 +166,17 @@ describe('sign-in rate limit', () => {
       await t.close();
     }
   });
+
+  it('follows SIGN_IN_RATE_LIMIT_PER_MINUTE', async () => {
+    const t = await createTestApp({ env: { SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await t.app.inject({ method: 'GET', url: '/api/callback' })).statusCode);
+      }
+      expect(statuses).toEqual([302, 302, 302, 429]);
+    } finally {
+      await t.close();
+    }
+  });
 });

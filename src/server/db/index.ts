@@ -23,7 +23,15 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * An idle pooled connection that the server drops (restart, failover, an administrator)
+       * is reported here and replaced on next use; unhandled, it would end the process.
+       */
+      onConnectionError?: (error: Error) => void;
+    }
   /** `dataDir` undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -31,6 +39,10 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const onConnectionError =
+      target.onConnectionError ??
+      ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+    pool.on('error', onConnectionError);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -7,6 +7,7 @@ export function DashboardPage() {
   const { user, canEdit } = useAuth();
   return (
     <Board
+      live
       signedIn
       canEdit={canEdit}
       isMasterAdmin={user?.role === 'master_admin'}

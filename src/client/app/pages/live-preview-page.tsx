@@ -3,12 +3,14 @@ import { WelcomeBanner } from '@/features/preview/components/welcome-banner';
 import { useAuth } from '@/hooks/use-auth';
 import { renderSettingsPanel } from '../settings-panel';
 
-/** `/customize`: the board with sample data, editable by anyone, in the visitor's browser only. */
+/** `/customize`: the board with sample data, editable by anyone, in the visitor's browser only.
+ * A signed-in visitor keeps their menu (pages, Logout) but not the live board's lock and help. */
 export function LivePreviewPage() {
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   return (
     <Board
-      signedIn={false}
+      live={false}
+      signedIn={isAuthenticated}
       canEdit
       isMasterAdmin={user?.role === 'master_admin'}
       renderSettingsPanel={renderSettingsPanel}

@@ -22,11 +22,12 @@ const safeReturnTo = (value: string | undefined) =>
 export default async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const secure = app.config.publicUrl.startsWith('https://');
+  const signInLimit = { max: app.config.signInRateLimitPerMinute, timeWindow: '1 minute' };
 
   app.get(
     '/api/login',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: signInLimit },
       schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) },
     },
     async (request, reply) => {
@@ -64,52 +65,48 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/callback',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const id = request.cookies[LOGIN_COOKIE];
-      reply.clearCookie(LOGIN_COOKIE, {
-        path: '/api/callback',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-      });
-      const query = request.query as Record<string, string | undefined>;
-      if (query.error) {
-        request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
-        return reply.redirect('/', 302);
-      }
-      if (!id) return reply.redirect('/api/login', 302);
-      const [attempt] = await app.db
-        .delete(loginAttempts)
-        .where(eq(loginAttempts.idHash, hashSessionId(id)))
-        .returning();
-      if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS)
-        return reply.redirect('/api/login', 302);
+  app.get('/api/callback', { config: { rateLimit: signInLimit } }, async (request, reply) => {
+    const id = request.cookies[LOGIN_COOKIE];
+    reply.clearCookie(LOGIN_COOKIE, {
+      path: '/api/callback',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
+    const query = request.query as Record<string, string | undefined>;
+    if (query.error) {
+      request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
+      return reply.redirect('/', 302);
+    }
+    if (!id) return reply.redirect('/api/login', 302);
+    const [attempt] = await app.db
+      .delete(loginAttempts)
+      .where(eq(loginAttempts.idHash, hashSessionId(id)))
+      .returning();
+    if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS)
+      return reply.redirect('/api/login', 302);
 
-      let identity;
-      try {
-        const callbackUrl = new URL(request.url, app.config.publicUrl);
-        identity = await app.services.identity.complete(callbackUrl, attempt);
-      } catch (err) {
-        request.log.warn({ err }, 'sign-in callback rejected');
-        return reply
-          .status(400)
-          .type('text/plain; charset=utf-8')
-          .send('Sign-in could not be completed. Please go back and sign in again.');
-      }
-      const userId = await signInUser(app.db, identity, {
-        protectedAdminEmail: app.config.protectedAdminEmail,
-        now: app.services.now(),
-      });
-      // Rotate: whatever session this browser had ends; a fresh id is issued.
-      if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
-      const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
-      setSessionCookie(reply, app.config, sessionId);
-      return reply.redirect(attempt.returnTo, 302);
-    },
-  );
+    let identity;
+    try {
+      const callbackUrl = new URL(request.url, app.config.publicUrl);
+      identity = await app.services.identity.complete(callbackUrl, attempt);
+    } catch (err) {
+      request.log.warn({ err }, 'sign-in callback rejected');
+      return reply
+        .status(400)
+        .type('text/plain; charset=utf-8')
+        .send('Sign-in could not be completed. Please go back and sign in again.');
+    }
+    const userId = await signInUser(app.db, identity, {
+      protectedAdminEmail: app.config.protectedAdminEmail,
+      now: app.services.now(),
+    });
+    // Rotate: whatever session this browser had ends; a fresh id is issued.
+    if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
+    const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
+    setSessionCookie(reply, app.config, sessionId);
+    return reply.redirect(attempt.returnTo, 302);
+  });
 
   app.get('/api/logout', async (request, reply) => {
     // A link on another site must not be able to sign people out.

@@ -14,7 +14,7 @@ const ICON_BUTTON =
 export function BoardHeader({
   settings,
   editable,
-  signedIn,
+  boardControls,
   locked,
   helpMode,
   onToggleLock,
@@ -25,7 +25,7 @@ export function BoardHeader({
 }: {
   settings: DashboardSettings;
   editable: boolean;
-  signedIn: boolean;
+  boardControls: boolean;
   locked: boolean;
   helpMode: boolean;
   onToggleLock: () => void;
@@ -68,7 +68,7 @@ export function BoardHeader({
             <Settings aria-hidden />
           </Button>
         </HelpTip>
-        {signedIn && (
+        {boardControls && (
           <>
             <HelpTip
               text={

@@ -30,12 +30,16 @@ export interface SettingsPanelProps {
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
 
 export function Board({
+  live,
   signedIn,
   canEdit,
   isMasterAdmin = false,
   renderSettingsPanel,
   banner,
 }: {
+  /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
+  live: boolean;
+  /** Whoever is looking is signed in (the side menu offers their pages and Logout). */
   signedIn: boolean;
   /** May change board settings in the settings panel (account and master admins; anyone in the preview). */
   canEdit: boolean;
@@ -50,13 +54,13 @@ export function Board({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const style = useBoardAppearance(settings);
-  const data = useBoardData(settings, signedIn);
+  const data = useBoardData(settings, live);
   const weather = useWeather(settings.zipCode);
   const now = useNow(15_000);
 
   // The lock guards a signed-in company's board, and only those who may edit its settings
   // (canEdit) may unlock it into editing; the anonymous preview is always editable.
-  const editable = signedIn ? canEdit && !locked : true;
+  const editable = live ? canEdit && !locked : true;
 
   useZipTimeZone(settings, weather.data, updateSettings);
 
@@ -76,7 +80,7 @@ export function Board({
         <BoardHeader
           settings={settings}
           editable={editable}
-          signedIn={signedIn}
+          boardControls={live}
           locked={locked}
           helpMode={helpMode}
           onToggleLock={toggleLock}
@@ -86,6 +90,7 @@ export function Board({
           menu={
             <SideMenu
               signedIn={signedIn}
+              boardControls={live}
               isMasterAdmin={isMasterAdmin}
               locked={locked}
               onToggleLock={toggleLock}

@@ -12,11 +12,14 @@ const LEVEL_CLASS: Record<CapacityLevel, string> = {
   green: 'text-level-high',
 };
 
-/** `short` is shown on phones, where the full labels would run into each other. */
+/**
+ * `short` is shown where the full labels would run into each other: the table's container is
+ * measured in em (its own, scaled font), so the switch follows the text size, not the screen.
+ */
 const COLUMNS: { key: SortKey; label: string; short: string; numeric: boolean }[] = [
   { key: 'name', label: 'Name', short: 'Name', numeric: false },
   { key: 'scheduled', label: 'Scheduled', short: 'Sched', numeric: true },
-  { key: 'target', label: 'Target', short: 'Target', numeric: true },
+  { key: 'target', label: 'Target', short: 'Tgt', numeric: true },
   { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true },
 ];
 
@@ -32,91 +35,94 @@ export function CapacityTable({
   const rows = sortRows(items, sort);
   const totals = capacityTotals(items);
   return (
-    <table
-      className="w-full table-fixed border-collapse text-[1.05em] tabular-nums"
-      data-testid="capacity-table"
-    >
-      <thead>
-        <tr className="border-b border-border text-[0.8em] uppercase tracking-wide text-muted-foreground">
-          {COLUMNS.map((column) => {
-            const active = sort.key === column.key;
-            const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
-            return (
-              <th
-                key={column.key}
-                style={{ width: column.numeric ? '19%' : undefined }}
-                scope="col"
-                aria-sort={
-                  active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
-                }
-                className={cn(
-                  'py-[0.4em] font-semibold',
-                  column.numeric ? 'text-right' : 'text-left',
-                )}
-              >
-                <button
-                  type="button"
-                  onClick={() => onSort(column.key)}
+    <div className="@container">
+      <table
+        className="w-full table-fixed border-collapse text-[1.05em] tabular-nums"
+        data-testid="capacity-table"
+      >
+        <thead>
+          <tr className="border-b border-border text-[0.8em] uppercase tracking-wide text-muted-foreground">
+            {COLUMNS.map((column) => {
+              const active = sort.key === column.key;
+              const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+              return (
+                <th
+                  key={column.key}
+                  style={{ width: column.numeric ? '19%' : undefined }}
+                  scope="col"
+                  aria-sort={
+                    active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                  }
                   className={cn(
-                    'inline-flex items-center gap-1 uppercase hover:text-foreground',
-                    active && 'text-foreground',
+                    'py-[0.4em] font-semibold',
+                    column.numeric ? 'text-right' : 'text-left',
                   )}
                 >
-                  <span className="hidden sm:inline">{column.label}</span>
-                  <span className="sm:hidden">{column.short}</span>
-                  <Icon
-                    className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
-                    aria-hidden
-                  />
-                </button>
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 && (
-          <tr>
-            <td colSpan={4} className="py-[0.8em] text-center text-muted-foreground">
-              Nothing to show for this day
-            </td>
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.key)}
+                    aria-label={column.label}
+                    className={cn(
+                      'inline-flex items-center gap-1 uppercase hover:text-foreground',
+                      active && 'text-foreground',
+                    )}
+                  >
+                    <span className="hidden @min-[28em]:inline">{column.label}</span>
+                    <span className="@min-[28em]:hidden">{column.short}</span>
+                    <Icon
+                      className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
+                      aria-hidden
+                    />
+                  </button>
+                </th>
+              );
+            })}
           </tr>
-        )}
-        {rows.map((row) => {
-          const percent = capacityPercent(row.scheduled, row.target);
-          return (
-            <tr
-              key={String(row.id)}
-              className="border-b border-border/50"
-              data-testid="capacity-row"
-            >
-              <td className="truncate py-[0.45em] pr-2 font-medium" title={row.name}>
-                {row.name}
-              </td>
-              <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>
-              <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
-              <td
-                className={cn(
-                  'py-[0.45em] text-right font-bold',
-                  LEVEL_CLASS[capacityLevel(percent)],
-                )}
-              >
-                {percent}%
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="py-[0.8em] text-center text-muted-foreground">
+                Nothing to show for this day
               </td>
             </tr>
-          );
-        })}
-      </tbody>
-      <tfoot>
-        <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
-          <td className="py-[0.4em]">Total</td>
-          <td className="py-[0.4em] text-right">{totals.scheduled}</td>
-          <td className="py-[0.4em] text-right">{totals.target}</td>
-          <td className={cn('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}>
-            {totals.percent}%
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+          )}
+          {rows.map((row) => {
+            const percent = capacityPercent(row.scheduled, row.target);
+            return (
+              <tr
+                key={String(row.id)}
+                className="border-b border-border/50"
+                data-testid="capacity-row"
+              >
+                <td className="truncate py-[0.45em] pr-2 font-medium" title={row.name}>
+                  {row.name}
+                </td>
+                <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>
+                <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
+                <td
+                  className={cn(
+                    'py-[0.45em] text-right font-bold',
+                    LEVEL_CLASS[capacityLevel(percent)],
+                  )}
+                >
+                  {percent}%
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
+            <td className="py-[0.4em]">Total</td>
+            <td className="py-[0.4em] text-right">{totals.scheduled}</td>
+            <td className="py-[0.4em] text-right">{totals.target}</td>
+            <td className={cn('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}>
+              {totals.percent}%
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import type { SortKey, SortState } from '@shared/capacity/sort-rows';
 import { temperatureLevel } from '@shared/weather/temperature-level';
 import { cn } from '@/lib/utils';
 import type { WeatherDay } from '../api/get-weather';
+import { useFitHeight } from '../hooks/use-fit-height';
 import { weekdayOf, type BoardDay } from '../lib/board-day';
 import { CapacityGauge } from './capacity-gauge';
 import { CapacityTable } from './capacity-table';
@@ -36,6 +37,7 @@ export function DayCard({
   onSort: (key: SortKey) => void;
 }) {
   const totals = capacityTotals(day.items);
+  const { boxRef, contentRef, scale } = useFitHeight<HTMLDivElement, HTMLDivElement>();
   const colorOf = (t: number) =>
     useWeatherColors ? TEMPERATURE_CLASS[temperatureLevel(t, weatherThresholds)] : '';
   return (
@@ -91,24 +93,34 @@ export function DayCard({
         )}
       </header>
 
-      <HelpTip
-        text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}
-      >
-        <div className="my-[0.6em] flex flex-col items-center">
-          <CapacityGauge percent={totals.percent} targetPercent={targetPercent} />
-          <div className="-mt-[0.4em] text-center leading-none">
-            <span className="text-[2.4em] font-extrabold tabular-nums" data-testid="day-percent">
-              {totals.percent}%
-            </span>
-            <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
-              {totals.scheduled} of {totals.target} booked
+      {/* Gauge and table share the card's height; on a TV they scale together to fill it. */}
+      <div ref={boxRef} className="min-h-0 flex-1 xl:overflow-y-auto" data-testid="day-fit-box">
+        <div
+          ref={contentRef}
+          className="flow-root"
+          style={{ fontSize: `${scale}em` }}
+          data-testid="day-fit-content"
+        >
+          <HelpTip
+            text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}
+          >
+            <div className="my-[0.6em] flex flex-col items-center">
+              <CapacityGauge percent={totals.percent} targetPercent={targetPercent} />
+              <div className="-mt-[0.4em] text-center leading-none">
+                <span
+                  className="text-[2.4em] font-extrabold tabular-nums"
+                  data-testid="day-percent"
+                >
+                  {totals.percent}%
+                </span>
+                <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
+                  {totals.scheduled} of {totals.target} booked
+                </div>
+              </div>
             </div>
-          </div>
+          </HelpTip>
+          <CapacityTable items={day.items} sort={sort} onSort={onSort} />
         </div>
-      </HelpTip>
-
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        <CapacityTable items={day.items} sort={sort} onSort={onSort} />
       </div>
     </section>
   );

@@ -67,6 +67,7 @@ function MenuLink({
 /** The seed's side menu; anonymous visitors see only Settings, the theme toggle and Sign In. */
 export function SideMenu({
   signedIn,
+  boardControls,
   isMasterAdmin,
   locked,
   onToggleLock,
@@ -75,6 +76,8 @@ export function SideMenu({
   onOpenSettings,
 }: {
   signedIn: boolean;
+  /** Lock and help belong to the live board, not the preview. */
+  boardControls: boolean;
   isMasterAdmin: boolean;
   locked: boolean;
   onToggleLock: () => void;
@@ -110,7 +113,7 @@ export function SideMenu({
             <MenuItem icon={<Settings aria-hidden />} onClick={close(onOpenSettings)}>
               Settings
             </MenuItem>
-            {signedIn && (
+            {boardControls && (
               <>
                 <MenuItem
                   icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}

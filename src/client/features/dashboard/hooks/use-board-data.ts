@@ -3,6 +3,7 @@ import { sampleCapacityDays } from '@shared/capacity/sample-data';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
+import { handleSessionExpired, isSessionExpired } from '@/lib/session-expired';
 import { useCapacity } from '../api/get-capacity';
 import type { BoardDay } from '../lib/board-day';
 
@@ -41,23 +42,32 @@ function sampleDays(settings: DashboardSettings, now: Date): BoardDay[] {
 }
 
 /** Live capacity when signed in, the shared sample data when not; same shape either way. */
-export function useBoardData(settings: DashboardSettings, signedIn: boolean): BoardData {
-  const query = useCapacity(settings, signedIn);
+export function useBoardData(settings: DashboardSettings, live: boolean): BoardData {
+  const query = useCapacity(settings, live);
   const [sampleTime, setSampleTime] = useState(() => new Date());
 
   const sample = useMemo(
-    () => (signedIn ? [] : sampleDays(settings, sampleTime)),
-    [signedIn, settings, sampleTime],
+    () => (live ? [] : sampleDays(settings, sampleTime)),
+    [live, settings, sampleTime],
   );
 
   const response = query.data;
-  const error = signedIn
-    ? query.error
-      ? query.error.message || CAPACITY_ERROR_FALLBACK
-      : response?.error !== undefined
-        ? response.error || CAPACITY_ERROR_FALLBACK
-        : null
-    : null;
+  const sessionExpired = live && isSessionExpired(query.error);
+  const error =
+    live && !sessionExpired
+      ? query.error
+        ? query.error.message || CAPACITY_ERROR_FALLBACK
+        : response?.error !== undefined
+          ? response.error || CAPACITY_ERROR_FALLBACK
+          : null
+      : null;
+
+  // A board whose session ended signs in again rather than showing a 401 all day.
+  useEffect(() => {
+    if (!sessionExpired) return;
+    const timer = handleSessionExpired();
+    return () => clearTimeout(timer);
+  }, [sessionExpired]);
 
   // One destructive toast per new error (not one a minute while the same failure lasts).
   const lastToasted = useRef<string | null>(null);
@@ -68,7 +78,7 @@ export function useBoardData(settings: DashboardSettings, signedIn: boolean): Bo
     lastToasted.current = error;
   }, [error]);
 
-  if (!signedIn) {
+  if (!live) {
     return {
       days: sample,
       isLoading: false,
