@@ -71,4 +71,31 @@ describe('loadConfig', () => {
     expect(config.serviceTitan.simulator.enabled).toBe(false);
     expect(config.publicUrl).toBe('https://board.example.com');
   });
+
+  it('turns the simulator off when either ServiceTitan host is replaced', () => {
+    expect(
+      loadConfig({ SERVICETITAN_AUTH_URL: 'https://auth.example.com' }).serviceTitan.simulator
+        .enabled,
+    ).toBe(false);
+    expect(
+      loadConfig({ SERVICETITAN_API_URL: 'https://api.example.com' }).serviceTitan.simulator
+        .enabled,
+    ).toBe(false);
+    expect(
+      problemsOf({
+        SERVICETITAN_SIMULATOR: 'true',
+        SERVICETITAN_AUTH_URL: 'https://a.example.com',
+      }),
+    ).toEqual([
+      'SERVICETITAN_SIMULATOR: cannot be combined with SERVICETITAN_AUTH_URL or SERVICETITAN_API_URL (the simulator supplies both hosts)',
+    ]);
+  });
+
+  it('reads the ServiceTitan timeout in seconds and refuses one out of range', () => {
+    expect(loadConfig({}).serviceTitan.timeoutMs).toBe(20_000);
+    expect(loadConfig({ SERVICETITAN_TIMEOUT_SECONDS: '45' }).serviceTitan.timeoutMs).toBe(45_000);
+    expect(problemsOf({ SERVICETITAN_TIMEOUT_SECONDS: '0' })).toEqual([
+      expect.stringMatching(/^SERVICETITAN_TIMEOUT_SECONDS:/),
+    ]);
+  });
 });

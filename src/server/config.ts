@@ -43,6 +43,7 @@ const envSchema = z
     SERVICETITAN_API_URL: optionalUrl,
     SERVICETITAN_SIMULATOR: booleanFromEnv.optional(),
     SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5050),
+    SERVICETITAN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -55,6 +56,14 @@ const envSchema = z
     TRUST_PROXY: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.SERVICETITAN_SIMULATOR && (env.SERVICETITAN_AUTH_URL || env.SERVICETITAN_API_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERVICETITAN_SIMULATOR'],
+        message:
+          'cannot be combined with SERVICETITAN_AUTH_URL or SERVICETITAN_API_URL (the simulator supplies both hosts)',
+      });
+    }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({
@@ -132,6 +141,8 @@ export interface Config {
     authUrl: string | undefined;
     apiUrl: string | undefined;
     simulator: { enabled: boolean; port: number };
+    /** Per attempt of every ServiceTitan call. */
+    timeoutMs: number;
   };
   capacityRefreshMs: number;
   /** API requests one client address may make per minute, per instance. */
@@ -171,7 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const embedded = !env.DATABASE_URL;
   const simulatorEnabled =
-    env.SERVICETITAN_SIMULATOR ?? (env.NODE_ENV !== 'production' && !env.SERVICETITAN_API_URL);
+    env.SERVICETITAN_SIMULATOR ??
+    (env.NODE_ENV !== 'production' && !env.SERVICETITAN_AUTH_URL && !env.SERVICETITAN_API_URL);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -201,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authUrl: env.SERVICETITAN_AUTH_URL,
       apiUrl: env.SERVICETITAN_API_URL,
       simulator: { enabled: simulatorEnabled, port: env.SERVICETITAN_SIMULATOR_PORT },
+      timeoutMs: env.SERVICETITAN_TIMEOUT_SECONDS * 1000,
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,

@@ -63,7 +63,11 @@ beforeEach(() => {
 });
 
 /** The real app with the real ServiceTitan client pointed at the simulator, on the test clock. */
-async function bootApp(): Promise<TestApp> {
+async function bootApp(
+  sleep: (ms: number) => Promise<void> = async (ms) => {
+    sleeps.push(ms);
+  },
+): Promise<TestApp> {
   const now = () => new Date(clock);
   return createTestApp({
     env: {
@@ -79,9 +83,7 @@ async function bootApp(): Promise<TestApp> {
         authUrl: sim.authUrl,
         apiUrl: sim.apiUrl,
         timeoutMs: CLIENT_TIMEOUT_MS,
-        sleep: async (ms) => {
-          sleeps.push(ms);
-        },
+        sleep,
       }),
     },
   });
@@ -105,8 +107,9 @@ async function postCapacity(t: TestApp, user: TestUser, payload: object = { time
 }
 
 /**
- * When one of two parallel reads fails, the other may still be retrying; wait until the
- * simulator has seen no new call for a while, so later counts see only new refreshes.
+ * When one of two parallel reads fails, the other is called off but may still have a request in
+ * flight; wait until the simulator has seen no new call for a while, so later counts see only
+ * new refreshes.
  */
 async function callsSettled() {
   let seen = -1;
@@ -474,6 +477,44 @@ describe('POST /api/capacity with no snapshot yet while ServiceTitan fails', () 
     expect(body.fetchedAt).toBeNull();
     expectPlainWords(body.error);
     expect(body.error).toMatch(/tenant ID/);
+  });
+});
+
+describe('POST /api/capacity when one of its two reads fails for good', () => {
+  let t: TestApp;
+  const BACKOFF_MS = 300;
+
+  beforeAll(async () => {
+    clock = TUESDAY;
+    // Backoffs really wait here, so the failing read's answer arrives during the other's wait.
+    t = await bootApp((ms) => {
+      sleeps.push(ms);
+      return new Promise((resolve) => setTimeout(resolve, BACKOFF_MS));
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stops retrying the other read instead of asking ServiceTitan again', async () => {
+    const user = await signedInUserWith(t, {});
+    const tenant = `/jpm/v2/tenant/${sim.demoCredential.tenantId}`;
+    sim.faults.inject({ kind: 'forbidden', pathPrefix: `${tenant}/appointments`, times: 'always' });
+    sim.faults.inject({
+      kind: 'server_error',
+      status: 503,
+      pathPrefix: `${tenant}/jobs`,
+      times: 'always',
+    });
+    const { body } = await postCapacity(t, user);
+    expectPlainWords(body.error);
+    expect(body.error).toMatch(/permission|scope|connected/i);
+    // Long enough for every retry the client allows (three backoffs) to have been sent.
+    await new Promise((resolve) => setTimeout(resolve, 4 * BACKOFF_MS));
+    await callsSettled();
+    expect(sim.calls.count({ path: `${tenant}/appointments` })).toBe(1);
+    // The first attempt's 503 was the only one: its retry was called off when the other failed.
+    expect(sim.calls.count({ path: `${tenant}/jobs` })).toBe(1);
   });
 });
 

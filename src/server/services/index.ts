@@ -48,6 +48,7 @@ export function createServices(deps: {
       now,
       authUrl: deps.config.serviceTitan.authUrl,
       apiUrl: deps.config.serviceTitan.apiUrl,
+      timeoutMs: deps.config.serviceTitan.timeoutMs,
       logger: deps.app.log.child({ service: 'servicetitan' }),
     });
   const weather =

@@ -21,6 +21,7 @@ import {
   encodeBookings,
   type Bookings,
 } from './bookings-snapshot.js';
+import { allOrNothing } from './all-or-nothing.js';
 import { buildBoardDays } from './build-board-days.js';
 import { describeFailure } from './describe-failure.js';
 import {
@@ -86,9 +87,9 @@ export function createCapacityService(deps: {
       intervalMs: METADATA_REFRESH_MS,
       failureRetryMs: refreshMs,
       fetch: async () => {
-        const [businessUnits, jobTypes] = await Promise.all([
-          client.listBusinessUnits(),
-          client.listJobTypes(),
+        const [businessUnits, jobTypes] = await allOrNothing((signal) => [
+          client.listBusinessUnits({ signal }),
+          client.listJobTypes({ signal }),
         ]);
         return toMetadata(businessUnits, jobTypes);
       },
@@ -202,9 +203,9 @@ export function createCapacityService(deps: {
           key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
           intervalMs: refreshMs,
           fetch: async () => {
-            const [appointments, jobs] = await Promise.all([
-              client.listAppointments(window),
-              client.listJobs(window),
+            const [appointments, jobs] = await allOrNothing((signal) => [
+              client.listAppointments(window, { signal }),
+              client.listJobs(window, { signal }),
             ]);
             return bookingsFromServiceTitan(appointments, jobs);
           },

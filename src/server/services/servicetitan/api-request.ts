@@ -1,4 +1,4 @@
-import type { ServiceTitanCredential } from './contract.js';
+import type { ReadOptions, ServiceTitanCredential } from './contract.js';
 import type { Http } from './http.js';
 import type { TokenCache } from './token-cache.js';
 
@@ -9,6 +9,7 @@ export type ApiGet = (
   module: StModule,
   resource: string,
   query: Record<string, string>,
+  options?: ReadOptions,
 ) => Promise<unknown>;
 
 /**
@@ -23,7 +24,7 @@ export function createApiGet(deps: {
 }): ApiGet {
   const { credential } = deps;
   const limitKey = `${deps.apiBase}|${credential.tenantId}`;
-  return async (module, resource, query) => {
+  return async (module, resource, query, options) => {
     const path = `/${module}/v2/tenant/${encodeURIComponent(credential.tenantId)}/${resource}`;
     const search = new URLSearchParams(query).toString();
     let usedToken: string | undefined;
@@ -32,6 +33,7 @@ export function createApiGet(deps: {
       url: `${deps.apiBase}${path}${search ? `?${search}` : ''}`,
       path,
       limitKey,
+      signal: options?.signal,
       headers: async () => {
         usedToken = await deps.tokens.get(credential);
         return {

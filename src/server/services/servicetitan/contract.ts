@@ -47,13 +47,21 @@ export interface UtcWindow {
   startsBefore: string;
 }
 
+/**
+ * Per call: a signal that, once aborted, stops the read before its next request or retry and
+ * rejects with the signal's reason (a refresh whose sibling read failed stops asking).
+ */
+export interface ReadOptions {
+  signal?: AbortSignal | undefined;
+}
+
 export interface ServiceTitanClient {
-  listBusinessUnits(): Promise<StBusinessUnit[]>;
-  listJobTypes(): Promise<StJobType[]>;
+  listBusinessUnits(options?: ReadOptions): Promise<StBusinessUnit[]>;
+  listJobTypes(options?: ReadOptions): Promise<StJobType[]>;
   /** Every appointment starting in the window (all pages). */
-  listAppointments(window: UtcWindow): Promise<StAppointment[]>;
+  listAppointments(window: UtcWindow, options?: ReadOptions): Promise<StAppointment[]>;
   /** Every job with an appointment starting in the window (all pages). */
-  listJobs(window: UtcWindow): Promise<StJob[]>;
+  listJobs(window: UtcWindow, options?: ReadOptions): Promise<StJob[]>;
 }
 
 /** Creates clients; one token cache per credential lives behind it. */

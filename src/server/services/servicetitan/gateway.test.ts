@@ -153,6 +153,45 @@ describe('answers', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('stops retrying once the read is aborted, rejecting with the reason', async () => {
+    const controller = new AbortController();
+    const { fetchImpl, requests } = fakeServiceTitan(() => json(503, {}));
+    const sibling = new Error('the other read failed');
+    const client = createServiceTitanGateway({
+      fetch: fetchImpl,
+      // The sibling read fails while this one waits to retry.
+      sleep: async () => void controller.abort(sibling),
+    }).clientFor(credential);
+    const err = await client
+      .listJobs({ startsOnOrAfter: 'a', startsBefore: 'b' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(err).toBe(sibling);
+    // The token, then one 503; no retries after the abort.
+    expect(requests.map((r) => r.url.pathname)).toEqual([
+      '/connect/token',
+      '/jpm/v2/tenant/42/jobs',
+    ]);
+  });
+
+  it('cancels a request in flight', async () => {
+    const controller = new AbortController();
+    const { fetchImpl, requests } = fakeServiceTitan(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          setTimeout(() => controller.abort(new Error('stop')), 5);
+        }),
+    );
+    const client = createServiceTitanGateway({ fetch: fetchImpl }).clientFor(credential);
+    const err = (await client
+      .listBusinessUnits({ signal: controller.signal })
+      .catch((e: unknown) => e)) as Error;
+    expect(err.message).toBe('stop');
+    expect(requests.length).toBe(2);
+  });
+});
+
 describe('retryAfterMs', () => {
   const now = Date.parse('2025-03-07T19:00:00Z');
   it('reads seconds, an HTTP date, or the body text', () => {

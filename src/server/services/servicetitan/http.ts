@@ -30,6 +30,8 @@ export interface HttpRequest {
   body?: string;
   /** Requests sharing a key share the concurrency cap (one key per tenant). */
   limitKey?: string;
+  /** Once aborted: no further attempt or retry; the send rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
   /** Turns statuses this request handles specially into an error, or 'retry' (at most once). */
   onClientError?: (status: number, bodyText: string) => ServiceTitanError | 'retry' | undefined;
 }
@@ -88,17 +90,20 @@ export function createHttp(settings: HttpSettings) {
     // The clock starts when the request gets its slot: time spent queued behind the per-tenant
     // cap is not ServiceTitan's slowness.
     const exchange = async (): Promise<Outcome> => {
+      // Queued behind the cap while a sibling read failed: do not start.
+      request.signal?.throwIfAborted();
       const signal = AbortSignal.timeout(settings.timeoutMs);
       try {
         const response = await settings.fetch(request.url, {
           method: request.method,
           headers,
           body: request.body,
-          signal,
+          signal: request.signal ? AbortSignal.any([signal, request.signal]) : signal,
         });
         const text = await response.text();
         return { kind: 'answer', status: response.status, headers: response.headers, text };
       } catch (err) {
+        request.signal?.throwIfAborted();
         if (signal.aborted) return { kind: 'timeout' };
         return { kind: 'network', message: err instanceof Error ? err.message : String(err) };
       }
@@ -130,6 +135,7 @@ export function createHttp(settings: HttpSettings) {
       let retriedClientError = false;
       const path = request.path;
       for (;;) {
+        request.signal?.throwIfAborted();
         const outcome = await attempt(request);
         if (outcome.kind === 'timeout') {
           // Not retried: a refresh that already waited this long should report, not wait again.

@@ -71,10 +71,10 @@ export function createServiceTitanGateway(
         credential,
       });
       return {
-        listBusinessUnits: () => listBusinessUnits(get),
-        listJobTypes: () => listJobTypes(get),
-        listAppointments: (window) => listAppointments(get, window),
-        listJobs: (window) => listJobs(get, window),
+        listBusinessUnits: (options) => listBusinessUnits(get, options),
+        listJobTypes: (options) => listJobTypes(get, options),
+        listAppointments: (window, options) => listAppointments(get, window, options),
+        listJobs: (window, options) => listJobs(get, window, options),
       };
     },
   };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ServiceTitanError } from './contract.js';
+import { ServiceTitanError, type ReadOptions } from './contract.js';
 import type { ApiGet, StModule } from './api-request.js';
 import { pageEnvelope } from './types.js';
 
@@ -14,16 +14,18 @@ export async function listAllPages<T extends z.ZodType>(
   resource: string,
   query: Record<string, string>,
   item: T,
+  options?: ReadOptions,
 ): Promise<z.output<T>[]> {
   const envelope = pageEnvelope(item);
   const all: z.output<T>[] = [];
   const path = `/${module}/v2/tenant/{tenant}/${resource}`;
   for (let page = 1; ; page++) {
-    const json = await get(module, resource, {
-      ...query,
-      page: String(page),
-      pageSize: String(PAGE_SIZE),
-    });
+    const json = await get(
+      module,
+      resource,
+      { ...query, page: String(page), pageSize: String(PAGE_SIZE) },
+      options,
+    );
     const parsed = envelope.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

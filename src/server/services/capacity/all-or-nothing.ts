@@ -1,0 +1,17 @@
+/**
+ * Runs reads side by side like Promise.all, but the first failure aborts the others' shared
+ * signal, so a refresh that has already failed stops asking ServiceTitan (no retries, no further
+ * pages). Rejects with that first failure, as Promise.all does.
+ */
+export async function allOrNothing<T extends readonly unknown[]>(
+  start: (signal: AbortSignal) => { [K in keyof T]: Promise<T[K]> },
+): Promise<T> {
+  const controller = new AbortController();
+  const reads = start(controller.signal).map((read: Promise<unknown>) =>
+    read.catch((err: unknown) => {
+      controller.abort(err);
+      throw err;
+    }),
+  );
+  return (await Promise.all(reads)) as unknown as T;
+}
