@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import { demoAccounts, signInAs } from './helpers.js';
 
 /**
@@ -26,6 +27,7 @@ async function measureCards(page: Page) {
     cards.map((card) => {
       const box = card.getBoundingClientRect();
       const fitBox = card.querySelector<HTMLElement>('[data-testid="day-fit-box"]')!;
+      const fitContent = card.querySelector<HTMLElement>('[data-testid="day-fit-content"]')!;
       const inCard = (el: Element) => {
         const r = el.getBoundingClientRect();
         return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.height > 0;
@@ -42,6 +44,12 @@ async function measureCards(page: Page) {
         rowsInView: rows.filter(inCard).length,
         totalsInView: inCard(totals),
         innerScroll: fitBox.scrollHeight - fitBox.clientHeight,
+        /** Room left under the totals, as a share of the space gauge and table may use. */
+        spareShare: 1 - fitContent.offsetHeight / fitBox.clientHeight,
+        scale: Number.parseFloat(fitContent.style.fontSize),
+        namesCut: [...card.querySelectorAll<HTMLElement>('[data-fit-text]')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth)
+          .map((cell) => cell.textContent),
         rowFontPx: firstCell ? Number.parseFloat(getComputedStyle(firstCell).fontSize) : 0,
       };
     }),
@@ -87,6 +95,59 @@ test.describe('the board on a TV', () => {
     }
   }
 
+  test('five business units grow to fill their cards on a 1080p TV', async ({ page }) => {
+    await signInAs(page, demoAccounts.manager);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/');
+    await expect(page.getByTestId('capacity-row').first()).toBeVisible();
+    await expect
+      .poll(async () => (await measureCards(page)).every((c) => c.spareShare < 0.05))
+      .toBe(true);
+    for (const card of await measureCards(page)) {
+      expect(card.scale).toBeGreaterThan(1.1);
+      expect(card.innerScroll).toBeLessThanOrEqual(1);
+      expect(card.namesCut).toEqual([]);
+    }
+  });
+
+  test('growing stops before a long name would be cut off', async ({ page }) => {
+    await signInAs(page, demoAccounts.manager);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const scaleWith = async (names: string[]) => {
+      const body: CapacityResponse = {
+        days: ['2030-01-07', '2030-01-08', '2030-01-09'].map((date, d) => ({
+          date,
+          data: names.map((name, i) => ({
+            id: d * 100 + i + 1,
+            name,
+            scheduled: 4,
+            target: 8,
+            type: 'businessUnit' as const,
+          })),
+        })),
+        fetchedAt: new Date().toISOString(),
+        stale: false,
+        staleReason: null,
+        refreshIntervalSeconds: 60,
+      };
+      await page.unrouteAll();
+      await page.route('**/api/capacity', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+      );
+      await page.goto('/');
+      await expect(page.getByTestId('capacity-row')).toHaveCount(3 * names.length);
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(async () => (await measureCards(page))[0]!.innerScroll).toBeLessThan(2);
+      return (await measureCards(page))[0]!;
+    };
+    const short = await scaleWith(['HVAC', 'Plumbing', 'Electrical']);
+    const long = await scaleWith(['HVAC', 'Plumbing', 'Commercial Plumbing']);
+    expect(short.namesCut).toEqual([]);
+    expect(long.namesCut).toEqual([]);
+    expect(long.scale).toBeGreaterThanOrEqual(1);
+    expect(long.scale).toBeLessThan(short.scale);
+  });
+
   test('on a laptop a long job-type list scrolls inside its card; the page stays put', async ({
     page,
   }) => {
@@ -115,6 +176,11 @@ test.describe('the board on a TV', () => {
       await page.setViewportSize({ width, height });
       await page.goto('/');
       await expect(page.getByTestId('capacity-row').first()).toBeVisible();
+      // Settled: the weather is in (it makes the header taller) and the list fills its card.
+      await expect(page.getByTestId('day-weather')).toHaveCount(3);
+      await expect
+        .poll(async () => (await measureCards(page)).every((c) => c.spareShare < 0.05))
+        .toBe(true);
       return (await measureCards(page))[0]!.rowFontPx;
     };
     const hd = await fontAt(1920, 1080);

@@ -95,7 +95,11 @@ export function CapacityTable({
                 className="border-b border-border/50"
                 data-testid="capacity-row"
               >
-                <td className="truncate py-[0.45em] pr-2 font-medium" title={row.name}>
+                <td
+                  className="truncate py-[0.45em] pr-2 font-medium"
+                  title={row.name}
+                  data-fit-text
+                >
                   {row.name}
                 </td>
                 <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>

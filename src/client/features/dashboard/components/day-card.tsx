@@ -37,7 +37,9 @@ export function DayCard({
   onSort: (key: SortKey) => void;
 }) {
   const totals = capacityTotals(day.items);
-  const { boxRef, contentRef, scale } = useFitHeight<HTMLDivElement, HTMLDivElement>();
+  const { boxRef, contentRef, scale } = useFitHeight<HTMLDivElement, HTMLDivElement>(
+    day.items.map((item) => item.name).join('\n'),
+  );
   const colorOf = (t: number) =>
     useWeatherColors ? TEMPERATURE_CLASS[temperatureLevel(t, weatherThresholds)] : '';
   return (
