@@ -141,6 +141,14 @@ test.describe('the signed-in board', () => {
 
     await page.reload();
     await expect(title).toHaveText('Saved on blur');
+
+    // From the keyboard: the title is a button inside the heading.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved on blur');
+    await page.getByRole('button', { name: 'Saved on blur, click to rename' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(input).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(title).toHaveText('Saved on blur');
   });
 
   test('ZIP: digits only, at most five, saved only when complete', async ({ page }) => {

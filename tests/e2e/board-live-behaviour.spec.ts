@@ -352,6 +352,14 @@ test.describe('table colours and the gauge', () => {
     await expect(totalPercent(0)).toHaveCSS('color', YELLOW);
     await expect(totalPercent(1)).toHaveCSS('color', RED);
     await expect(totalPercent(2)).toHaveCSS('color', GREEN);
+
+    // The light theme has darker shades of the same three, readable on a white card.
+    await page.getByTestId('menu-button').click();
+    await page.getByRole('button', { name: 'Light Mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await expect(totalPercent(0)).toHaveCSS('color', 'rgb(161, 98, 7)');
+    await expect(totalPercent(1)).toHaveCSS('color', 'rgb(220, 38, 38)');
+    await expect(totalPercent(2)).toHaveCSS('color', 'rgb(21, 128, 61)');
   });
 
   test('the needle stops at 100 % on a 250 % day; the marker sits at the day target', async ({

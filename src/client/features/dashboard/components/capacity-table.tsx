@@ -61,14 +61,17 @@ export function CapacityTable({
                   <button
                     type="button"
                     onClick={() => onSort(column.key)}
-                    aria-label={column.label}
                     className={cn(
                       'inline-flex items-center gap-1 uppercase hover:text-foreground',
                       active && 'text-foreground',
                     )}
                   >
-                    <span className="hidden @min-[28em]:inline">{column.label}</span>
-                    <span className="@min-[28em]:hidden">{column.short}</span>
+                    {/* The full label is the name either way; where the short one shows, the full
+                        one is still read out (visually hidden), and the short one is not. */}
+                    <span className="sr-only @min-[28em]:not-sr-only">{column.label}</span>
+                    <span className="@min-[28em]:hidden" aria-hidden>
+                      {column.short}
+                    </span>
                     <Icon
                       className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
                       aria-hidden

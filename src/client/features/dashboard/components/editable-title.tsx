@@ -58,18 +58,20 @@ export function EditableTitle({
           'min-w-0 truncate text-[1.4em] font-bold sm:text-[1.9em] leading-tight tracking-tight',
           editable && 'cursor-text rounded-md hover:bg-white/10',
         )}
+        // A click anywhere on the heading edits, as the button inside it does for the keyboard.
         onClick={() => editable && setDraft(title)}
-        {...(editable
-          ? {
-              role: 'button',
-              tabIndex: 0,
-              onKeyDown: (event: React.KeyboardEvent) => {
-                if (event.key === 'Enter') setDraft(title);
-              },
-            }
-          : {})}
       >
-        {title}
+        {editable ? (
+          <button
+            type="button"
+            className="max-w-full truncate text-left font-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-white/50 rounded-md"
+            aria-label={`${title}, click to rename`}
+          >
+            {title}
+          </button>
+        ) : (
+          title
+        )}
       </h1>
     </HelpTip>
   );

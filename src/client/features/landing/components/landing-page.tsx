@@ -84,7 +84,9 @@ export function LandingPage() {
             <Card key={title}>
               <CardHeader>
                 <Icon className="mb-2 h-8 w-8 text-primary" aria-hidden />
-                <CardTitle className="text-xl">{title}</CardTitle>
+                <CardTitle as="h2" className="text-xl">
+                  {title}
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <CardDescription className="text-base">{text}</CardDescription>

@@ -6,7 +6,7 @@ import { paths } from '@/app/routes';
 
 export function NotFoundPage() {
   return (
-    <div className="flex min-h-screen w-full items-center justify-center bg-background px-4">
+    <main className="flex min-h-screen w-full items-center justify-center bg-background px-4">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex gap-2">
@@ -21,6 +21,6 @@ export function NotFoundPage() {
           </Button>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

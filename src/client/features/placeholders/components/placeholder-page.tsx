@@ -8,7 +8,7 @@ import { paths } from '@/app/routes';
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <div className="min-h-screen bg-background text-foreground">
-      <div className="mx-auto max-w-6xl px-4 py-8">
+      <main className="mx-auto max-w-6xl px-4 py-8">
         <Button asChild variant="ghost" className="mb-6">
           <Link href={paths.home}>
             <ArrowLeft aria-hidden /> Back to Dashboard
@@ -19,7 +19,9 @@ export function PlaceholderPage({ title }: { title: string }) {
           <CardHeader className="flex flex-row items-center gap-3">
             <Construction className="h-6 w-6 text-muted-foreground" aria-hidden />
             <div>
-              <CardTitle className="text-lg">Coming soon</CardTitle>
+              <CardTitle as="h2" className="text-lg">
+                Coming soon
+              </CardTitle>
               <CardDescription>
                 This screen is being built and will appear here shortly.
               </CardDescription>
@@ -27,7 +29,7 @@ export function PlaceholderPage({ title }: { title: string }) {
           </CardHeader>
           <CardContent />
         </Card>
-      </div>
+      </main>
     </div>
   );
 }

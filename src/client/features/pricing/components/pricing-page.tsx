@@ -77,7 +77,9 @@ export function PricingPage() {
           data-testid="pricing-card"
         >
           <CardHeader className="text-center">
-            <CardTitle className="text-2xl">Monthly Subscription</CardTitle>
+            <CardTitle as="h2" className="text-2xl">
+              Monthly Subscription
+            </CardTitle>
             <CardDescription>Everything your team needs on the wall</CardDescription>
             <div className="pt-4">
               <span className="text-6xl font-extrabold">$195</span>
@@ -109,7 +111,9 @@ export function PricingPage() {
             <Card key={title}>
               <CardHeader>
                 <Icon className="mb-2 h-8 w-8 text-primary" aria-hidden />
-                <CardTitle className="text-xl">{title}</CardTitle>
+                <CardTitle as="h2" className="text-xl">
+                  {title}
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <CardDescription className="text-base">{text}</CardDescription>

@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import { demoAccounts, openSignedInBoard, signInAs } from './helpers.js';
+
+/**
+ * Every screen passes axe-core's WCAG 2.1 A/AA rules and best practices: names that match what
+ * is shown, one main landmark, a heading outline, and text contrast in both themes.
+ */
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** The rules broken on the page as it is now, each with the first few elements breaking it. */
+async function violations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run() as Promise<
+        Pick<AxeResults, 'violations'>
+      >,
+  );
+  return results.violations.map((v) => ({
+    rule: v.id,
+    help: v.help,
+    elements: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  }));
+}
+
+async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+}
+
+test.describe('signed out', () => {
+  for (const [name, path, ready] of [
+    ['landing', '/', 'Get Started'],
+    ['pricing', '/pricing', 'Get Started Now'],
+  ] as const) {
+    test(`${name} page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: ready }).first()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('live preview and its settings panel, in both themes', async ({ page }) => {
+    await page.goto('/customize');
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      await expect(page.getByTestId('day-card')).toHaveCount(3);
+      expect(await violations(page), `preview, ${theme}`).toEqual([]);
+      await page.getByRole('button', { name: 'Settings' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Dashboard Settings' })).toBeVisible();
+      expect(await violations(page), `settings panel, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('signed in', () => {
+  test('the board with its menu, in both themes', async ({ page }) => {
+    await openSignedInBoard(page);
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      await expect(page.getByTestId('capacity-row').first()).toBeVisible();
+      await expect(page.getByTestId('day-weather')).toHaveCount(3);
+      expect(await violations(page), `board, ${theme}`).toEqual([]);
+      await page.getByTestId('menu-button').click();
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      expect(await violations(page), `side menu, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test('the pages behind the menu, and page not found', async ({ page }) => {
+    await signInAs(page, demoAccounts.master);
+    for (const path of ['/admin', '/companies', '/business-units', '/job-types', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+});
