@@ -1,41 +1,19 @@
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
-import type { CapacityItem, CapacityResponse } from '../../src/shared/api/capacity.js';
-import { demoAccounts, notifications, openSignedInBoard, signInAs } from './helpers.js';
+import {
+  answerCapacityWith,
+  CAPACITY,
+  capacityAnswer,
+  demoAccounts,
+  notifications,
+  openSignedInBoard,
+  signInAs,
+} from './helpers.js';
 
 /**
  * The live board as a person sees it while numbers load, fail, refresh and fill up: banners,
  * toasts, the spinner, the 60-second reload, help tips, the responsive layout, table colours
  * and the gauge.
  */
-
-const CAPACITY = '**/api/capacity';
-
-/** A /api/capacity answer with chosen rows: [name, scheduled, target] per day. */
-function capacityAnswer(days: [string, number, number][][]): CapacityResponse {
-  const dates = ['2030-01-07', '2030-01-08', '2030-01-09'];
-  return {
-    days: days.map((rows, d) => ({
-      date: dates[d]!,
-      data: rows.map(([name, scheduled, target], i): CapacityItem => ({
-        id: d * 100 + i + 1,
-        name,
-        scheduled,
-        target,
-        type: 'businessUnit',
-      })),
-    })),
-    fetchedAt: new Date().toISOString(),
-    stale: false,
-    staleReason: null,
-    refreshIntervalSeconds: 60,
-  };
-}
-
-async function answerCapacityWith(page: Page, body: CapacityResponse) {
-  await page.route(CAPACITY, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
-  );
-}
 
 /** The seed's capacity failure: the message in a red banner and in a destructive "Error" toast. */
 async function expectCapacityError(page: Page, message: string) {
@@ -67,9 +45,7 @@ test.describe('capacity errors', () => {
     page,
   }) => {
     await signInAs(page, demoAccounts.manager);
-    await page.route(CAPACITY, (route) =>
-      route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
-    );
+    await answerCapacityWith(page, { status: 500, contentType: 'text/plain', body: 'boom' });
     await page.goto('/');
     await expectCapacityError(page, '500: boom');
     await expect(page.getByTestId('day-card')).toHaveCount(0);
@@ -79,9 +55,11 @@ test.describe('capacity errors', () => {
     page,
   }) => {
     await signInAs(page, demoAccounts.manager);
-    await page.route(CAPACITY, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{ "error": "" }' }),
-    );
+    await answerCapacityWith(page, {
+      status: 200,
+      contentType: 'application/json',
+      body: '{ "error": "" }',
+    });
     await page.goto('/');
     await expectCapacityError(page, 'Failed to fetch capacity data');
   });

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { CapacityResponse } from '../../src/shared/api/capacity.js';
-import { demoAccounts, signInAs } from './helpers.js';
+import { answerCapacityWith, capacityAnswer, demoAccounts, signInAs } from './helpers.js';
 
 /**
  * The board on the office TV: at 1080p and 4K the three day cards fit one screen with every row
@@ -114,26 +113,9 @@ test.describe('the board on a TV', () => {
     await signInAs(page, demoAccounts.manager);
     await page.setViewportSize({ width: 1920, height: 1080 });
     const scaleWith = async (names: string[]) => {
-      const body: CapacityResponse = {
-        days: ['2030-01-07', '2030-01-08', '2030-01-09'].map((date, d) => ({
-          date,
-          data: names.map((name, i) => ({
-            id: d * 100 + i + 1,
-            name,
-            scheduled: 4,
-            target: 8,
-            type: 'businessUnit' as const,
-          })),
-        })),
-        fetchedAt: new Date().toISOString(),
-        stale: false,
-        staleReason: null,
-        refreshIntervalSeconds: 60,
-      };
+      const day = names.map((name): [string, number, number] => [name, 4, 8]);
       await page.unrouteAll();
-      await page.route('**/api/capacity', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
-      );
+      await answerCapacityWith(page, capacityAnswer([day, day, day]));
       await page.goto('/');
       await expect(page.getByTestId('capacity-row')).toHaveCount(3 * names.length);
       await page.evaluate(() => document.fonts.ready);

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
+import type { CapacityItem, CapacityResponse } from '../../src/shared/api/capacity.js';
 
 export const demoAccounts = {
   master: 'master@callboard.test',
@@ -38,4 +39,40 @@ export async function openSignedInBoard(page: Page, email: string = demoAccounts
 /** The toasts' region (Radix's live announcement lives elsewhere and lasts only a second). */
 export function notifications(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
+}
+
+/** The board's capacity endpoint, as a Playwright route pattern. */
+export const CAPACITY = '**/api/capacity';
+
+/** A /api/capacity answer with chosen rows: [name, scheduled, target] per day. */
+export function capacityAnswer(days: [string, number, number][][]): CapacityResponse {
+  const dates = ['2030-01-07', '2030-01-08', '2030-01-09'];
+  return {
+    days: days.map((rows, d) => ({
+      date: dates[d]!,
+      data: rows.map(([name, scheduled, target], i): CapacityItem => ({
+        id: d * 100 + i + 1,
+        name,
+        scheduled,
+        target,
+        type: 'businessUnit',
+      })),
+    })),
+    fetchedAt: new Date().toISOString(),
+    stale: false,
+    staleReason: null,
+    refreshIntervalSeconds: 60,
+  };
+}
+
+/** Every /api/capacity request from now on gets this answer (a body, or a whole response). */
+export async function answerCapacityWith(
+  page: Page,
+  answer: CapacityResponse | NonNullable<Parameters<Route['fulfill']>[0]>,
+) {
+  const response =
+    'days' in answer
+      ? { status: 200, contentType: 'application/json', body: JSON.stringify(answer) }
+      : answer;
+  await page.route(CAPACITY, (route) => route.fulfill(response));
 }
