@@ -23,8 +23,8 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const roles = ['user', 'account_admin', 'master_admin'] as const;
-export type Role = (typeof roles)[number];
+export { ROLES as roles, type Role } from '../../shared/permissions.js';
+import { ROLES as roles } from '../../shared/permissions.js';
 
 export const subscriptionStatuses = ['active', 'trialing', 'canceled', 'past_due', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ROLES } from '../permissions.js';
 
-export const roleSchema = z.enum(['user', 'account_admin', 'master_admin']);
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** `GET /api/auth/user` — the signed-in user (401 when signed out). */

@@ -1,0 +1,185 @@
+/**
+ * The one permission vocabulary (product decision 10). The server decides with it; the client
+ * uses the same functions only to show, hide or disable controls. No other module compares role
+ * strings: ask `can(...)` (or `assignableRoles`, `denialReason`) instead.
+ *
+ * Company scope is part of every rule: a caller acts only inside their own company, except the
+ * master admin, who acts in every company. A route that finds a target outside the caller's
+ * scope answers 404 (the target does not exist for that caller), whatever the role.
+ */
+
+export const ROLES = ['user', 'account_admin', 'master_admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who is calling: a person's session, or a paired screen's device credential (read-only). */
+export type Actor =
+  | { kind: 'person'; id: string; role: Role; companyId: number | null }
+  | { kind: 'screen'; id: string; companyId: number };
+
+/** A user row as the rules see it (the target of a user-management action). */
+export interface UserTarget {
+  id: string;
+  role: Role;
+  companyId: number | null;
+  /** The protected master admin (decision 11): never demoted, never deleted, by anyone. */
+  isProtected: boolean;
+}
+
+/** Something that belongs to one company (settings, credentials, screens, invitations...). */
+export interface CompanyTarget {
+  companyId: number | null;
+}
+
+/**
+ * Every permission, named for what it allows. Company-scoped permissions take the company the
+ * target belongs to; user permissions take the user row.
+ */
+export type Permission =
+  /** The company's board numbers (capacity, metadata). Screens too. */
+  | 'board.view'
+  /** Company board settings: title, logo, workdays, holidays, zone, colours, day targets. */
+  | 'boardSettings.edit'
+  /** Business-unit / job-type preferences and item groups: names, groups, hiding, targets. */
+  | 'preferences.edit'
+  /** The /admin area: user list of the caller's company (all companies for the master admin). */
+  | 'admin.access'
+  | 'users.read'
+  | 'invitations.manage'
+  /** ServiceTitan credentials of the company and of its users. */
+  | 'credentials.manage'
+  /** Paired TV screens and screen links. */
+  | 'screens.manage'
+  | 'subscription.manage'
+  /** Create, rename and delete companies; list every company. */
+  | 'companies.manage';
+
+export type UserPermission = 'users.changeRole' | 'users.delete';
+
+const ADMIN_ROLES: readonly Role[] = ['account_admin', 'master_admin'];
+
+/** Permissions a person holds in their own company, by role (master admins: in every company). */
+const GRANTS: Record<Role, ReadonlySet<Permission>> = {
+  user: new Set<Permission>(['board.view']),
+  account_admin: new Set<Permission>([
+    'board.view',
+    'boardSettings.edit',
+    'preferences.edit',
+    'admin.access',
+    'users.read',
+    'invitations.manage',
+    'credentials.manage',
+    'screens.manage',
+    'subscription.manage',
+  ]),
+  master_admin: new Set<Permission>([
+    'board.view',
+    'boardSettings.edit',
+    'preferences.edit',
+    'admin.access',
+    'users.read',
+    'invitations.manage',
+    'credentials.manage',
+    'screens.manage',
+    'subscription.manage',
+    'companies.manage',
+  ]),
+};
+
+/** Permissions that need no company (the master admin's company-wide lists, the /admin page). */
+const UNSCOPED: ReadonlySet<Permission> = new Set<Permission>(['admin.access', 'companies.manage']);
+
+export const isAdminRole = (role: Role): boolean => ADMIN_ROLES.includes(role);
+export const isMasterAdmin = (actor: Actor | null | undefined): boolean =>
+  actor?.kind === 'person' && actor.role === 'master_admin';
+
+/** True when the actor acts inside `companyId` (the master admin acts in every company). */
+export function inScope(actor: Actor, companyId: number | null): boolean {
+  if (isMasterAdmin(actor)) return true;
+  return companyId !== null && actor.companyId === companyId;
+}
+
+/**
+ * May the actor do this? Without a target, asks whether the actor holds the permission at all
+ * (in their own company): enough to show a menu entry. With a target, company scope is checked.
+ */
+export function can(
+  actor: Actor | null | undefined,
+  permission: Permission,
+  target?: CompanyTarget,
+): boolean {
+  if (!actor) return false;
+  if (actor.kind === 'screen') {
+    return permission === 'board.view' && (!target || target.companyId === actor.companyId);
+  }
+  if (!GRANTS[actor.role].has(permission)) return false;
+  if (target) return inScope(actor, target.companyId);
+  // Company-scoped permissions need a company to act in, except for the master admin.
+  return UNSCOPED.has(permission) || isMasterAdmin(actor) || actor.companyId !== null;
+}
+
+/** Roles the actor may give to someone (account admins never grant master_admin). */
+export function assignableRoles(actor: Actor | null | undefined): Role[] {
+  if (!actor || actor.kind !== 'person') return [];
+  if (actor.role === 'master_admin') return [...ROLES];
+  if (actor.role === 'account_admin') return ['user', 'account_admin'];
+  return [];
+}
+
+/**
+ * Why the actor may not act on this user, or null when they may. For `users.changeRole` pass
+ * the new role. The sentence is shown next to a disabled control.
+ */
+export function userActionDenial(
+  actor: Actor | null | undefined,
+  permission: UserPermission,
+  target: UserTarget,
+  newRole?: Role,
+): string | null {
+  if (!actor || actor.kind !== 'person') return 'Sign in to manage users.';
+  if (!GRANTS[actor.role].has('users.read') || !inScope(actor, target.companyId)) {
+    return 'You can only manage users of your own company.';
+  }
+  if (target.isProtected) return 'This master admin account is protected.';
+  const master = actor.role === 'master_admin';
+  if (target.role === 'master_admin' && !master)
+    return 'Only a master admin can change a master admin.';
+  if (permission === 'users.delete') {
+    if (target.id === actor.id) return 'You cannot delete your own account.';
+    return null;
+  }
+  if (target.id === actor.id && !master) return 'You cannot change your own role.';
+  if (newRole !== undefined && !assignableRoles(actor).includes(newRole)) {
+    return 'Only a master admin can grant the master admin role.';
+  }
+  return null;
+}
+
+export function canActOnUser(
+  actor: Actor | null | undefined,
+  permission: UserPermission,
+  target: UserTarget,
+  newRole?: Role,
+): boolean {
+  return userActionDenial(actor, permission, target, newRole) === null;
+}
+
+/** The sentence a read-only control shows when the actor lacks a company-scoped permission. */
+export function denialReason(
+  actor: Actor | null | undefined,
+  permission: Permission,
+): string | null {
+  if (can(actor, permission)) return null;
+  if (!actor) return 'Sign in to make changes.';
+  if (actor.kind === 'person' && actor.companyId === null && GRANTS[actor.role].has(permission)) {
+    return 'Create or join a company first.';
+  }
+  switch (permission) {
+    case 'boardSettings.edit':
+    case 'preferences.edit':
+      return 'Only an administrator of your company can change this.';
+    case 'companies.manage':
+      return 'Only a master admin can manage companies.';
+    default:
+      return 'Admin access required';
+  }
+}
