@@ -94,7 +94,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
         : { kind: 'pglite', dataDir: config.database.dataDir },
     ));
-  if (!options.database) app.addHook('onClose', () => database.close());
   const key = config.encryptionKey ?? loadOrCreateKeyFile(config.database.dataDir);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -129,6 +128,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'services',
     createServices({ app, config, db: database.db, overrides: options.services, oidc }),
   );
+  // No refresh may outlive the app: stop them, then close the database they write to.
+  app.addHook('onClose', async () => {
+    await app.services.capacity.close();
+    if (!options.database) await database.close();
+  });
 
   if (config.seedDemoData && devIdentityProvider) {
     const seeded = await seedDemoData(database.db, {

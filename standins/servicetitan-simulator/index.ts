@@ -107,7 +107,10 @@ export async function startServiceTitanSimulator(
   const tokens = new Map<string, { clientId: string; expiresAtMs: number }>();
   const handlers = apiHandlers(tenant);
 
-  const app = Fastify({ logger: false });
+  // forceCloseConnections: close() ends every connection at once. Fastify's default waits for a
+  // connection that was busy at close time to idle out (its 72 s keep-alive), so a client request
+  // in flight at close (an app's refresh still running) held close() past a test's hook timeout.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(formbody);
 
   const callOf = new WeakMap<FastifyRequest, RecordedCall>();

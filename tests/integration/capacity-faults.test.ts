@@ -342,16 +342,15 @@ describe('POST /api/capacity while the ServiceTitan simulator fails', () => {
       sim.faults.inject(fault);
       if (revokeTokens) sim.revokeTokens();
       clock += REFRESH_MS;
-      const started = performance.now();
       const { body, raw } = await postCapacity(t, user);
 
-      // The refresh really reached the fault (and gave up well inside the board's wait).
+      // The refresh really reached the fault, and gave up inside the board's wait: a refresh
+      // still running when the board answered would have left no error to report (stale false).
       expect(
         sim.calls.count({
           path: fault.pathPrefix ?? `/jpm/v2/tenant/${sim.demoCredential.tenantId}`,
         }),
       ).toBeGreaterThan(0);
-      expect(performance.now() - started).toBeLessThan(3_000);
 
       expect(body.error).toBeUndefined();
       expect(body.stale).toBe(true);

@@ -289,11 +289,10 @@ describe('failures', () => {
   it('times out a slow answer', async () => {
     const { client } = gateway({ timeoutMs: 100 });
     await client.listBusinessUnits(); // token first, so only the API call is slow
+    // The answer would come (and succeed) after 600 ms: a timeout error proves it was not awaited.
     sim.faults.inject({ kind: 'slow', delayMs: 600 });
-    const started = performance.now();
     const err = await failure(client.listBusinessUnits());
     expect(err.kind).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(500);
     expect(describeServiceTitanError(err)).toContain('too long');
   });
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { capacitySnapshots } from '../../src/server/db/schema.js';
@@ -44,5 +45,38 @@ describe('capacity snapshot store', () => {
     clock = new Date('2026-03-05T11:00:00Z'); // over two days since the first window's last refresh, under for the second
     expect((await store.read(request('window:2026-03-06', 4))).payload).toBe(4);
     expect(await keys()).toEqual(['window:2026-03-04', 'window:2026-03-06']);
+  });
+
+  it('stops a refresh still running when it closes, and leaves the last data for the next instance', async () => {
+    const store = createSnapshotStore({ db: database.db, now: () => clock });
+    const key = 'window:closing';
+    expect((await store.read(request(key, 1))).payload).toBe(1);
+
+    clock = new Date(clock.getTime() + 60_000); // due again
+    let aborted = false;
+    let started!: () => void;
+    const fetchStarted = new Promise<void>((resolve) => (started = resolve));
+    const hanging: SnapshotRequest<number> = {
+      ...request(key, 2),
+      fetch: (signal) =>
+        new Promise<number>((_, reject) => {
+          started();
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(signal.reason);
+          });
+        }),
+    };
+    const answer = store.read(hanging);
+    await fetchStarted;
+    await store.close();
+    expect(aborted).toBe(true);
+    // The caller that started it gets the last data; shutting down is not recorded as a failure.
+    expect((await answer).payload).toBe(1);
+    const [row] = await database.db
+      .select({ lastError: capacitySnapshots.lastError, payload: capacitySnapshots.payload })
+      .from(capacitySnapshots)
+      .where(eq(capacitySnapshots.key, key));
+    expect(row).toEqual({ lastError: null, payload: 1 });
   });
 });

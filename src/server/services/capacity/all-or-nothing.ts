@@ -5,8 +5,14 @@
  */
 export async function allOrNothing<T extends readonly unknown[]>(
   start: (signal: AbortSignal) => { [K in keyof T]: Promise<T[K]> },
+  /** Aborting it aborts every read (the app is shutting down). */
+  parent?: AbortSignal,
 ): Promise<T> {
   const controller = new AbortController();
+  if (parent) {
+    if (parent.aborted) controller.abort(parent.reason);
+    else parent.addEventListener('abort', () => controller.abort(parent.reason), { once: true });
+  }
   const reads = start(controller.signal).map((read: Promise<unknown>) =>
     read.catch((err: unknown) => {
       controller.abort(err);

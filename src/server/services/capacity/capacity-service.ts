@@ -41,6 +41,8 @@ export interface CapacityService {
   metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
   /** `POST /api/capacity`: never throws because ServiceTitan failed. */
   boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
+  /** Stops refreshes still running (app shutdown). */
+  close(): Promise<void>;
 }
 
 /** Business units and job types change rarely (seed: cached for 10 minutes). */
@@ -86,11 +88,11 @@ export function createCapacityService(deps: {
       key: `metadata:v1:${identity}`,
       intervalMs: METADATA_REFRESH_MS,
       failureRetryMs: refreshMs,
-      fetch: async () => {
-        const [businessUnits, jobTypes] = await allOrNothing((signal) => [
-          client.listBusinessUnits({ signal }),
-          client.listJobTypes({ signal }),
-        ]);
+      fetch: async (shutdown) => {
+        const [businessUnits, jobTypes] = await allOrNothing(
+          (signal) => [client.listBusinessUnits({ signal }), client.listJobTypes({ signal })],
+          shutdown,
+        );
         return toMetadata(businessUnits, jobTypes);
       },
       encode: encodeMetadata,
@@ -144,6 +146,8 @@ export function createCapacityService(deps: {
   }
 
   return {
+    close: () => snapshots.close(),
+
     async metadataFor(user) {
       const resolution = await resolveCredential({ db, secretBox, userId: user.id });
       if (resolution.status === 'none')
@@ -202,11 +206,14 @@ export function createCapacityService(deps: {
           // Not the view type: both views are counted from the same raw bookings.
           key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
           intervalMs: refreshMs,
-          fetch: async () => {
-            const [appointments, jobs] = await allOrNothing((signal) => [
-              client.listAppointments(window, { signal }),
-              client.listJobs(window, { signal }),
-            ]);
+          fetch: async (shutdown) => {
+            const [appointments, jobs] = await allOrNothing(
+              (signal) => [
+                client.listAppointments(window, { signal }),
+                client.listJobs(window, { signal }),
+              ],
+              shutdown,
+            );
             return bookingsFromServiceTitan(appointments, jobs);
           },
           encode: encodeBookings,

@@ -27,8 +27,11 @@ export interface SnapshotRequest<T> {
   intervalMs: number;
   /** After a failed refresh, the next attempt waits this long instead (default: intervalMs). */
   failureRetryMs?: number;
-  /** Reads ServiceTitan; runs in at most one app instance at a time per key. */
-  fetch: () => Promise<T>;
+  /**
+   * Reads ServiceTitan; runs in at most one app instance at a time per key. The signal aborts
+   * when the store closes (the app is shutting down): stop asking then.
+   */
+  fetch: (signal: AbortSignal) => Promise<T>;
   /** The stored (JSON) form of fetched data. */
   encode: (value: T) => unknown;
   /** Checks a stored payload (written by any app version); null discards it. */
@@ -46,6 +49,12 @@ export interface SnapshotStore {
    * started it (and only briefly); the very first fetch of a key is waited for, with a bound.
    */
   read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>>;
+  /**
+   * Aborts the refreshes still running (a board request may have returned before its refresh
+   * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
+   * the database after the app has closed.
+   */
+  close(): Promise<void>;
 }
 
 interface Row {
@@ -120,6 +129,8 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
   const owner = crypto.randomUUID();
   const memo = new Map<string, Memo>();
   const inflight = new Map<string, Promise<Snapshot<unknown>>>();
+  const shutdown = new AbortController();
+  const running = new Set<Promise<void>>();
 
   async function loadRow(key: string): Promise<Row | undefined> {
     const [row] = await db
@@ -231,7 +242,7 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
           leaseMs - 1_000,
         );
       });
-      const payload = await Promise.race([request.fetch(), timeout]);
+      const payload = await Promise.race([request.fetch(shutdown.signal), timeout]);
       await db
         .update(capacitySnapshots)
         .set({
@@ -244,6 +255,8 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
         })
         .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)));
     } catch (error) {
+      // Shutting down is not ServiceTitan's failure: leave the row for the next instance.
+      if (shutdown.signal.aborted) return;
       const described = request.describeError(error);
       const lastError: SnapshotError = { ...described, at: now().toISOString() };
       await db
@@ -268,6 +281,8 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
       const startedAt = await tryAcquireLease(request);
       if (startedAt) {
         const refresh = runRefresh(request, startedAt);
+        running.add(refresh);
+        void refresh.finally(() => running.delete(refresh));
         if (snapshot.payload !== null) {
           // The starter waits briefly so a quick refresh is served at once; otherwise the last data.
           if (!(await settlesWithin(refresh, STARTER_WAIT_MS))) {
@@ -303,6 +318,11 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
   }
 
   return {
+    async close() {
+      shutdown.abort(new Error('the app is shutting down'));
+      await Promise.allSettled([...running]);
+    },
+
     async read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
       const cached = memo.get(request.key);
       if (cached && isFresh(cached)) return cached.snapshot as Snapshot<T>;
