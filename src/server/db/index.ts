@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,9 +60,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.dataDir) {
     const dir = path.join(target.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    await initializePgliteDataDir(dir);
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   } else {
-    client = new PGlite();
+    client = new PGlite({ postgresqlconf: PGLITE_CONF });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
@@ -72,4 +75,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The embedded database is small: PostgreSQL's default 128 MB of shared buffers would be most of
+ * the server's memory (WASM memory is never given back). 16 MB holds a company's working set.
+ */
+const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * A new data directory is set up (initdb) in a short-lived child process: the set-up's WASM
+ * module and memory (about 500 MB) would otherwise stay in the server for its whole life.
+ */
+async function initializePgliteDataDir(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+const db = new PGlite(${JSON.stringify(dir)});
+await db.waitReady;
+await db.close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    timeout: 120_000,
+  });
 }
