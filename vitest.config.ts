@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'standins/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Integration tests boot the app and migrate a fresh database inside a test: on a busy
+    // 2-core machine that alone has taken 30 s. Bounds against hangs, not speed checks.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     env: { NO_COLOR: '1' },
   },

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -147,6 +149,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Cross-cutting concerns.
   registerErrorHandler(app);
+  // Answers above 1 KB go out compressed (built files are served precompressed, see below).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(formbody);
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
@@ -162,12 +171,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The built client (production): static files, and index.html for every other GET page.
   const hasClient = fs.existsSync(path.join(clientDistFolder, 'index.html'));
+  const hashedAssetsFolder = path.join(clientDistFolder, 'assets') + path.sep;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDistFolder,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // The .br and .gz files scripts/compress-client.mjs writes next to each built file.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Vite names hashed files by content: they never change, so browsers keep them a year.
+        // index.html names the current build's files, so it is asked for again every time.
+        reply.header(
+          'cache-control',
+          filePath.startsWith(hashedAssetsFolder)
+            ? 'public, max-age=31536000, immutable'
+            : filePath.endsWith('index.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
+      },
     });
   }
   registerNotFoundHandler(app, { spaFallback: hasClient });

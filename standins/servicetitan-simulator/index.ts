@@ -164,7 +164,14 @@ export async function startServiceTitanSimulator(
           .send(problem(status, status === 503 ? 'Service Unavailable' : 'Internal Server Error'));
       }
       case 'slow':
-        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        // As a real server does, stop waiting when the caller has given up (hung up).
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, fault.delayMs);
+          request.raw.socket.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
         return undefined;
       case 'malformed_json':
         return reply

@@ -287,10 +287,11 @@ describe('failures', () => {
   });
 
   it('times out a slow answer', async () => {
-    const { client } = gateway({ timeoutMs: 100 });
+    // A timeout ample for a busy machine; the answer would come (and succeed) only after a
+    // minute, so a timeout error proves it was not awaited.
+    const { client } = gateway({ timeoutMs: 2_000 });
     await client.listBusinessUnits(); // token first, so only the API call is slow
-    // The answer would come (and succeed) after 600 ms: a timeout error proves it was not awaited.
-    sim.faults.inject({ kind: 'slow', delayMs: 600 });
+    sim.faults.inject({ kind: 'slow', delayMs: 60_000 });
     const err = await failure(client.listBusinessUnits());
     expect(err.kind).toBe('timeout');
     expect(describeServiceTitanError(err)).toContain('too long');
