@@ -30,6 +30,11 @@ export interface ServiceOverrides {
   fetch?: typeof fetch;
   serviceTitan?: ServiceTitanGateway;
   weather?: WeatherService;
+  /**
+   * How long a board request that started a refresh waits for it (default 3 s). Tests that
+   * check what a refresh reports wait for it whole, so a busy machine cannot change the answer.
+   */
+  refreshWaitMs?: number;
 }
 
 export function createServices(deps: {
@@ -66,6 +71,7 @@ export function createServices(deps: {
     serviceTitan,
     now,
     refreshMs: deps.config.capacityRefreshMs,
+    refreshWaitMs: deps.overrides?.refreshWaitMs,
     logger: deps.app.log.child({ service: 'capacity' }),
   });
   return {

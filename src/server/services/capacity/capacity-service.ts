@@ -67,10 +67,12 @@ export function createCapacityService(deps: {
   serviceTitan: ServiceTitanGateway;
   now: () => Date;
   refreshMs: number;
+  /** How long a board request that started a refresh waits for it before answering. */
+  refreshWaitMs?: number;
   logger?: FastifyBaseLogger;
 }): CapacityService {
   const { db, secretBox, serviceTitan, now, refreshMs, logger } = deps;
-  const snapshots = createSnapshotStore({ db, now });
+  const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   /** Counting is cheap, but a TV wall of screens asks for the same numbers again and again. */
   const countCache = new WeakMap<Bookings, Map<string, DayCounts[]>>();
 

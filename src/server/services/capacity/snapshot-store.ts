@@ -124,8 +124,14 @@ function toSnapshotError(value: unknown): SnapshotError | null {
  * ServiceTitan per key and interval; a failed refresh keeps the last good data and is not
  * retried before the interval has passed (back-off). Memory holds only a cache of rows.
  */
-export function createSnapshotStore(deps: { db: Database; now: () => Date }): SnapshotStore {
+export function createSnapshotStore(deps: {
+  db: Database;
+  now: () => Date;
+  /** How long the caller that starts a refresh waits for it (default STARTER_WAIT_MS). */
+  starterWaitMs?: number;
+}): SnapshotStore {
   const { db, now } = deps;
+  const starterWaitMs = deps.starterWaitMs ?? STARTER_WAIT_MS;
   const owner = crypto.randomUUID();
   const memo = new Map<string, Memo>();
   const inflight = new Map<string, Promise<Snapshot<unknown>>>();
@@ -285,7 +291,7 @@ export function createSnapshotStore(deps: { db: Database; now: () => Date }): Sn
         void refresh.finally(() => running.delete(refresh));
         if (snapshot.payload !== null) {
           // The starter waits briefly so a quick refresh is served at once; otherwise the last data.
-          if (!(await settlesWithin(refresh, STARTER_WAIT_MS))) {
+          if (!(await settlesWithin(refresh, starterWaitMs))) {
             refresh.catch(() => undefined);
             remember(request, { ...row!, leaseUntil: new Date(at + request.intervalMs) }, snapshot);
             return snapshot;
