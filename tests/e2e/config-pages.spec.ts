@@ -166,15 +166,17 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
       await expect(page.getByRole('columnheader', { name: 'Set all Days the Same' })).toBeVisible();
 
       // The view type is the person's own, kept with their dashboard settings, applied on change.
-      const other = kind === 'businessUnit' ? 'Job Types' : 'Business Units';
-      await page.getByTestId('view-type-select').click();
-      await page.getByRole('option', { name: other }).click();
-      await expect(page.getByTestId('view-type-select')).toHaveText(other);
-      expect(
-        await page.evaluate(
-          () => JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}').viewType,
-        ),
-      ).toBe(kind === 'businessUnit' ? 'jobType' : 'businessUnit');
+      const storedViewType = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}').viewType);
+      for (const [label, value] of [
+        ['Job Types', 'jobType'],
+        ['Business Units', 'businessUnit'],
+      ] as const) {
+        await page.getByTestId('view-type-select').click();
+        await page.getByRole('option', { name: label }).click();
+        await expect(page.getByTestId('view-type-select')).toHaveText(label);
+        expect(await storedViewType()).toBe(value);
+      }
 
       await page.getByRole('link', { name: 'Back to Dashboard' }).click();
       await expect(page).toHaveURL(/\/$/);
@@ -244,14 +246,15 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
       const allSame = r.getByRole('checkbox', { name: `Set all days the same for ${item!.name}` });
       const saves = recordSaves(page, kind);
 
-      await day(1).fill('12');
+      // Values no demo target has, so each save changes something.
+      await day(1).fill('61');
       await saved(page, kind, () => day(1).press('Enter'));
-      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day1Target: 12 });
-      await expect(day(1)).toHaveValue('12');
+      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day1Target: 61 });
+      await expect(day(1)).toHaveValue('61');
 
-      await day(2).fill('7');
+      await day(2).fill('62');
       await saved(page, kind, () => day(3).focus());
-      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 7 });
+      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 62 });
 
       await day(3).fill('40');
       await day(3).press('Escape');
@@ -269,18 +272,18 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
       // Days differ, so "Set all Days the Same" is unchecked; checking copies day 1.
       await expect(allSame).not.toBeChecked();
       await saved(page, kind, () => allSame.click());
-      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 12, day3Target: 12 });
+      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 61, day3Target: 61 });
       await expect(allSame).toBeChecked();
-      await expect(day(2)).toHaveValue('12');
-      await expect(day(3)).toHaveValue('12');
+      await expect(day(2)).toHaveValue('61');
+      await expect(day(3)).toHaveValue('61');
       // Unchecking does nothing.
       await allSame.click();
       await expect(allSame).toBeChecked();
-      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 12, day3Target: 12 });
+      expect(saves.at(-1)).toEqual({ [k.idField]: item!.id, day2Target: 61, day3Target: 61 });
 
       await page.reload();
       await expect(row(page, item!.name).getByLabel(`Day2 Target for ${item!.name}`)).toHaveValue(
-        '12',
+        '61',
       );
     });
 
