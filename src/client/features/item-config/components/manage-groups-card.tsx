@@ -92,6 +92,11 @@ export function ManageGroupsCard({
             renderDisplay={() => null}
           />
         )}
+        {groups.length === 0 && !creating && (
+          <p className="text-sm text-muted-foreground">
+            No groups yet. Items of one group show as a single row on the board.
+          </p>
+        )}
         {groups.length > 0 && (
           <div>
             <h3 className="mb-2 text-sm font-medium">Existing Groups:</h3>

@@ -1,5 +1,9 @@
 import type { ItemGroup } from '../../../../shared/api/item-groups';
-import { DEFAULT_DAY_TARGET, dayTargetSchema, type ItemPreference } from '../../../../shared/api/preferences';
+import {
+  DEFAULT_DAY_TARGET,
+  dayTargetSchema,
+  type ItemPreference,
+} from '../../../../shared/api/preferences';
 import type { NamedItem } from '../../../../shared/api/servicetitan';
 
 /** One table row: a provider item with its preference or the seed's defaults (section 4). */
