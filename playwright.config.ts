@@ -13,6 +13,8 @@ const dataDir = path.resolve('test-results', 'e2e-data');
 const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
 
+const COMPANY_CONFIGURATION_SPEC = '**/config-pages.spec.ts';
+
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -52,6 +54,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: COMPANY_CONFIGURATION_SPEC,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // Changes the demo company's preferences and groups, which every board of the company
+      // shows (decision 007): runs once the other specs are done, and puts them back.
+      name: 'company-configuration',
+      testMatch: COMPANY_CONFIGURATION_SPEC,
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

@@ -151,6 +151,27 @@ async function main() {
       }
     }
 
+    // The configuration pages (issue 9), at laptop and phone size.
+    if (signedIn) {
+      for (const [name, route] of [
+        ['business-units', '/business-units'],
+        ['job-types', '/job-types'],
+      ]) {
+        for (const size of [
+          { name: 'laptop', width: 1440, height: 900 },
+          { name: 'phone', width: 390, height: 844 },
+        ]) {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          await page.goto(`${server.baseUrl}${route}`);
+          await page.getByTestId('preference-row').first().waitFor({ timeout: 30_000 });
+          await page.evaluate('document.fonts.ready');
+          const file = path.join(outDir, `${name}-${size.name}.png`);
+          await page.screenshot({ path: file });
+          console.log(`saved ${path.relative(root, file)}`);
+        }
+      }
+    }
+
     // Signed-out pages, in a fresh context.
     const anonymous = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const anonPage = await anonymous.newPage();

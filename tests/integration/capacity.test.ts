@@ -238,11 +238,16 @@ describe('POST /api/capacity', () => {
     expect(fake.callsOf('listJobs')).toBe(1);
   });
 
-  it("applies the user's targets per day, hides disabled items, merges groups and shows custom names", async () => {
+  it("applies the company's targets per day, hides disabled items, merges groups and shows custom names", async () => {
+    // An admin of the company shapes the board; the plain user's board follows (decision 007).
+    const admin = await createSignedInUser(t.app, {
+      role: 'account_admin',
+      companyId: user.companyId,
+    });
     const group = await t.app.inject({
       method: 'POST',
       url: '/api/item-groups',
-      headers: { cookie: user.cookie },
+      headers: { cookie: admin.cookie },
       payload: { name: 'Trades', type: 'businessUnit' },
     });
     const groupId = group.json().id as number;
@@ -250,7 +255,7 @@ describe('POST /api/capacity', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/business-unit-preferences',
-        headers: { cookie: user.cookie },
+        headers: { cookie: admin.cookie },
         payload,
       });
     expect(

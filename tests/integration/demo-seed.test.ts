@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessUnitPreferences,
-  companies,
-  jobTypePreferences,
-  sessions,
-  users,
-} from '../../src/server/db/schema.js';
+import { companies, itemPreferences, sessions, users } from '../../src/server/db/schema.js';
 import { seedDemoData } from '../../src/server/services/demo/seed-demo-data.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -51,27 +45,21 @@ describe('embedded defaults', () => {
       ]),
     );
 
-    // The demo company's users start with the sample tenant's typical volume as day targets.
+    // The demo company starts with the sample tenant's typical volume as its day targets.
     const targets = await t.app.db
       .select({
-        email: users.email,
-        businessUnitId: businessUnitPreferences.businessUnitId,
-        day1: businessUnitPreferences.day1Target,
-        day3: businessUnitPreferences.day3Target,
+        companyId: itemPreferences.companyId,
+        type: itemPreferences.type,
+        itemId: itemPreferences.itemId,
+        day1: itemPreferences.day1Target,
+        day3: itemPreferences.day3Target,
       })
-      .from(businessUnitPreferences)
-      .innerJoin(users, eq(users.id, businessUnitPreferences.userId));
-    expect(targets).toEqual(
-      expect.arrayContaining([
-        { email: 'manager@demo-hvac.test', businessUnitId: 1001, day1: 14, day3: 14 },
-        { email: 'csr@demo-hvac.test', businessUnitId: 1002, day1: 3, day3: 3 },
-      ]),
-    );
-    expect(targets).toHaveLength(4);
-    const jobTypeTargets = await t.app.db.select().from(jobTypePreferences);
-    expect(jobTypeTargets.map((p) => [p.jobTypeId, p.day2Target])).toEqual([
-      [2001, 6],
-      [2001, 6],
+      .from(itemPreferences)
+      .orderBy(itemPreferences.type, itemPreferences.itemId);
+    expect(targets).toEqual([
+      { companyId: company!.id, type: 'businessUnit', itemId: 1001, day1: 14, day3: 14 },
+      { companyId: company!.id, type: 'businessUnit', itemId: 1002, day1: 3, day3: 3 },
+      { companyId: company!.id, type: 'jobType', itemId: 2001, day1: 6, day3: 6 },
     ]);
   });
 

@@ -1,17 +1,32 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { itemGroups, itemPreferences } from '../../src/server/db/schema.js';
+import { MAX_GROUPS_PER_TYPE } from '../../src/shared/api/item-groups.js';
+import { MAX_PREFERENCES_PER_KIND } from '../../src/shared/api/preferences.js';
 import {
+  createCompany,
   createSignedInUser,
   createTestApp,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
 
-describe('business-unit and job-type preferences', () => {
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Business-unit and job-type preferences and item groups belong to a company (decision 007):
+ * every person of the company reads the same ones, only `preferences.edit` writes them, and
+ * nothing of another company is reachable.
+ */
+describe('company preferences and groups', () => {
   let t: TestApp;
+  /** account_admin of company A */
   let alice: TestUser;
+  /** plain user of company A */
+  let carol: TestUser;
+  /** account_admin of company B */
   let bob: TestUser;
 
-  const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: TestUser, method: Method, url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
   const createGroup = async (who: TestUser, name: string, type: 'businessUnit' | 'jobType') =>
     (await call(who, 'POST', '/api/item-groups', { name, type })).json().id as number;
@@ -21,8 +36,11 @@ describe('business-unit and job-type preferences', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    alice = await createSignedInUser(t.app);
-    bob = await createSignedInUser(t.app);
+    const a = await createCompany(t.app);
+    const b = await createCompany(t.app);
+    alice = await createSignedInUser(t.app, { role: 'account_admin', companyId: a });
+    carol = await createSignedInUser(t.app, { role: 'user', companyId: a });
+    bob = await createSignedInUser(t.app, { role: 'account_admin', companyId: b });
   });
 
   it('refuses signed-out callers', async () => {
@@ -35,20 +53,22 @@ describe('business-unit and job-type preferences', () => {
       payload: { jobTypeId: 1 },
     });
     expect(post.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/item-groups' })).statusCode).toBe(401);
   });
 
-  it('creates a preference with the seed defaults and then changes only the fields sent', async () => {
+  it('saves with the seed defaults, changes only the fields sent, and everyone of the company reads it', async () => {
     expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
 
     const created = await call(alice, 'POST', '/api/business-unit-preferences', {
-      userId: alice.id,
+      // The seed's userId is accepted and ignored: the preference is the company's.
+      userId: carol.id,
       businessUnitId: 42,
       enabled: false,
     });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
       id: expect.any(Number),
-      userId: alice.id,
+      companyId: alice.companyId,
       businessUnitId: 42,
       enabled: false,
       customName: null,
@@ -78,14 +98,11 @@ describe('business-unit and job-type preferences', () => {
     });
     expect(cleared.json().customName).toBeNull();
 
-    const list = (await call(alice, 'GET', '/api/business-unit-preferences')).json();
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({
-      businessUnitId: 42,
-      enabled: false,
-      customName: null,
-      day2Target: 12,
-    });
+    // The plain user of the same company sees the company's preference; the other company not.
+    const seenByCarol = (await call(carol, 'GET', '/api/business-unit-preferences')).json();
+    expect(seenByCarol).toEqual([cleared.json()]);
+    expect(seenByCarol[0]).toMatchObject({ enabled: false, day2Target: 12 });
+    expect((await call(bob, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
   });
 
   it('refuses bad values with a 400 naming the field and changes nothing', async () => {
@@ -125,7 +142,6 @@ describe('business-unit and job-type preferences', () => {
     }
     expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual(before);
 
-    // A group of the right type and owner is accepted.
     const ok = await call(alice, 'POST', '/api/business-unit-preferences', {
       businessUnitId: 7,
       groupId: bu,
@@ -134,35 +150,27 @@ describe('business-unit and job-type preferences', () => {
     expect(ok.json().groupId).toBe(bu);
   });
 
-  it("refuses to write another user's preferences and keeps each user's own", async () => {
-    const res = await call(alice, 'POST', '/api/business-unit-preferences', {
-      userId: bob.id,
-      businessUnitId: 3,
-      enabled: false,
-    });
-    expect(res.statusCode).toBe(403);
-    expect((await call(bob, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
-    expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
+  it('refuses every write of a plain user with 403 and the reason, and changes nothing', async () => {
+    const group = await createGroup(alice, 'Installs', 'jobType');
+    await call(alice, 'POST', '/api/job-type-preferences', { jobTypeId: 3, day1Target: 4 });
+    const prefsBefore = (await call(alice, 'GET', '/api/job-type-preferences')).json();
+    const groupsBefore = (await call(alice, 'GET', '/api/item-groups')).json();
 
-    await call(alice, 'POST', '/api/business-unit-preferences', {
-      businessUnitId: 3,
-      enabled: false,
-    });
-    await call(bob, 'POST', '/api/business-unit-preferences', {
-      businessUnitId: 3,
-      day1Target: 20,
-    });
-    expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual([
-      expect.objectContaining({
-        userId: alice.id,
-        businessUnitId: 3,
-        enabled: false,
-        day1Target: 5,
-      }),
-    ]);
-    expect((await call(bob, 'GET', '/api/business-unit-preferences')).json()).toEqual([
-      expect.objectContaining({ userId: bob.id, businessUnitId: 3, enabled: true, day1Target: 20 }),
-    ]);
+    const writes: [Method, string, object | undefined][] = [
+      ['POST', '/api/job-type-preferences', { jobTypeId: 3, day1Target: 9 }],
+      ['POST', '/api/business-unit-preferences', { businessUnitId: 3, enabled: false }],
+      ['POST', '/api/item-groups', { name: 'Mine', type: 'jobType' }],
+      ['PATCH', `/api/item-groups/${group}`, { name: 'Renamed' }],
+      ['DELETE', `/api/item-groups/${group}`, undefined],
+    ];
+    for (const [method, url, payload] of writes) {
+      const res = await call(carol, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error).toBe('Only an administrator of your company can change this.');
+    }
+    expect((await call(carol, 'GET', '/api/job-type-preferences')).json()).toEqual(prefsBefore);
+    expect((await call(carol, 'GET', '/api/item-groups')).json()).toEqual(groupsBefore);
+    expect((await call(carol, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
   });
 
   it('keeps job-type preferences apart from business-unit ones, with the same rules', async () => {
@@ -175,56 +183,28 @@ describe('business-unit and job-type preferences', () => {
       day3Target: 4,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({
-      userId: alice.id,
-      jobTypeId: 3,
-      groupId: group,
-      day3Target: 4,
-    });
+    expect(saved.json()).toMatchObject({ jobTypeId: 3, groupId: group, day3Target: 4 });
     expect(saved.json()).not.toHaveProperty('businessUnitId');
-    expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual([]);
-    expect((await call(alice, 'GET', '/api/job-type-preferences')).json()).toHaveLength(1);
-
+    // The same id as a business unit is another item.
+    await call(alice, 'POST', '/api/business-unit-preferences', {
+      businessUnitId: 3,
+      day1Target: 11,
+    });
+    expect((await call(alice, 'GET', '/api/job-type-preferences')).json()).toEqual([
+      expect.objectContaining({ jobTypeId: 3, day1Target: 4 }),
+    ]);
+    expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toEqual([
+      expect.objectContaining({ businessUnitId: 3, day1Target: 11, groupId: null }),
+    ]);
     const bad = await call(alice, 'POST', '/api/job-type-preferences', {
       jobTypeId: 3,
       day1Target: 0,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/^day1Target: /);
-    const wrongUser = await call(alice, 'POST', '/api/job-type-preferences', {
-      jobTypeId: 3,
-      userId: bob.id,
-    });
-    expect(wrongUser.statusCode).toBe(403);
-    expect((await call(alice, 'GET', '/api/job-type-preferences')).json()[0]).toMatchObject({
-      day1Target: 4,
-    });
-  });
-});
-
-describe('item groups', () => {
-  let t: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  const call = (
-    who: TestUser,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    alice = await createSignedInUser(t.app);
-    bob = await createSignedInUser(t.app);
   });
 
-  it('creates, lists by type, renames and deletes groups', async () => {
+  it('creates, lists by type, renames and deletes groups; the company shares them', async () => {
     const created = await call(alice, 'POST', '/api/item-groups', {
       name: '  North  ',
       type: 'businessUnit',
@@ -234,27 +214,25 @@ describe('item groups', () => {
     await call(alice, 'POST', '/api/item-groups', { name: 'Installs', type: 'jobType' });
     await call(alice, 'POST', '/api/item-groups', { name: 'central', type: 'businessUnit' });
 
-    const units = (await call(alice, 'GET', '/api/item-groups?type=businessUnit')).json();
+    const units = (await call(carol, 'GET', '/api/item-groups?type=businessUnit')).json();
     expect(units.map((g: { name: string }) => g.name)).toEqual(['central', 'North']);
-    const jobTypes = (await call(alice, 'GET', '/api/item-groups?type=jobType')).json();
+    const jobTypes = (await call(carol, 'GET', '/api/item-groups?type=jobType')).json();
     expect(jobTypes.map((g: { name: string }) => g.name)).toEqual(['Installs']);
     expect((await call(alice, 'GET', '/api/item-groups')).json()).toHaveLength(3);
+    expect((await call(bob, 'GET', '/api/item-groups')).json()).toEqual([]);
 
     const id = created.json().id as number;
     const renamed = await call(alice, 'PATCH', `/api/item-groups/${id}`, { name: 'South' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ id, name: 'South', type: 'businessUnit' });
 
-    const deleted = await call(alice, 'DELETE', `/api/item-groups/${id}`);
-    expect(deleted.statusCode).toBe(200);
-    const after = (await call(alice, 'GET', '/api/item-groups?type=businessUnit')).json();
+    expect((await call(alice, 'DELETE', `/api/item-groups/${id}`)).statusCode).toBe(200);
+    const after = (await call(carol, 'GET', '/api/item-groups?type=businessUnit')).json();
     expect(after.map((g: { name: string }) => g.name)).toEqual(['central']);
   });
 
   it('ungroups the members of a deleted group', async () => {
-    const id = (
-      await call(alice, 'POST', '/api/item-groups', { name: 'Temp', type: 'businessUnit' })
-    ).json().id;
+    const id = await createGroup(alice, 'Temp', 'businessUnit');
     await call(alice, 'POST', '/api/business-unit-preferences', {
       businessUnitId: 1,
       groupId: id,
@@ -262,7 +240,7 @@ describe('item groups', () => {
     });
     await call(alice, 'POST', '/api/business-unit-preferences', { businessUnitId: 2, groupId: id });
     expect((await call(alice, 'DELETE', `/api/item-groups/${id}`)).statusCode).toBe(200);
-    const prefs = (await call(alice, 'GET', '/api/business-unit-preferences')).json();
+    const prefs = (await call(carol, 'GET', '/api/business-unit-preferences')).json();
     expect(
       prefs.map((p: { groupId: number | null; day1Target: number }) => [p.groupId, p.day1Target]),
     ).toEqual([
@@ -271,10 +249,8 @@ describe('item groups', () => {
     ]);
   });
 
-  it("answers 404 for another user's group and leaves it alone", async () => {
-    const id = (
-      await call(bob, 'POST', '/api/item-groups', { name: "Bob's", type: 'jobType' })
-    ).json().id;
+  it("answers 404 for another company's group and leaves it alone", async () => {
+    const id = await createGroup(bob, "Bob's", 'jobType');
     expect(
       (await call(alice, 'PATCH', `/api/item-groups/${id}`, { name: 'Mine now' })).statusCode,
     ).toBe(404);
@@ -286,11 +262,9 @@ describe('item groups', () => {
     expect((await call(alice, 'DELETE', '/api/item-groups/2147483647')).statusCode).toBe(404);
   });
 
-  it('refuses bad input with a 400 naming the field and changes nothing', async () => {
-    const id = (
-      await call(alice, 'POST', '/api/item-groups', { name: 'Keep', type: 'businessUnit' })
-    ).json().id;
-    const cases: [string, string, object | undefined, string][] = [
+  it('refuses bad group input with a 400 naming the field and changes nothing', async () => {
+    const id = await createGroup(alice, 'Keep', 'businessUnit');
+    const cases: [Method, string, object | undefined, string][] = [
       ['POST', '/api/item-groups', { name: '   ', type: 'businessUnit' }, 'name'],
       ['POST', '/api/item-groups', { name: 'x'.repeat(101), type: 'businessUnit' }, 'name'],
       ['POST', '/api/item-groups', { name: 'Tab\there', type: 'businessUnit' }, 'name'],
@@ -304,12 +278,76 @@ describe('item groups', () => {
       ['GET', '/api/item-groups?type=tech', undefined, 'type'],
     ];
     for (const [method, url, payload, field] of cases) {
-      const res = await call(alice, method as 'POST', url, payload);
+      const res = await call(alice, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(400);
       expect(res.json().error, `${method} ${url}`).toMatch(new RegExp(`^${field}: `));
     }
     expect((await call(alice, 'GET', '/api/item-groups')).json()).toEqual([
       { id, name: 'Keep', type: 'businessUnit' },
     ]);
+  });
+
+  it('bounds how many groups and preferences one company keeps, with a clear 400', async () => {
+    const companyId = alice.companyId!;
+    await t.app.db.insert(itemGroups).values(
+      Array.from({ length: MAX_GROUPS_PER_TYPE - 1 }, (_, i) => ({
+        companyId,
+        name: `G${i}`,
+        type: 'jobType' as const,
+      })),
+    );
+    expect(
+      (await call(alice, 'POST', '/api/item-groups', { name: 'Last', type: 'jobType' })).statusCode,
+    ).toBe(201);
+    const tooMany = await call(alice, 'POST', '/api/item-groups', {
+      name: 'One more',
+      type: 'jobType',
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe(
+      `type: a company can have at most ${MAX_GROUPS_PER_TYPE} groups of job types`,
+    );
+    // The bound is per type and per company.
+    expect(
+      (await call(alice, 'POST', '/api/item-groups', { name: 'U', type: 'businessUnit' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await call(bob, 'POST', '/api/item-groups', { name: 'B', type: 'jobType' })).statusCode,
+    ).toBe(201);
+
+    await t.app.db.insert(itemPreferences).values(
+      Array.from({ length: MAX_PREFERENCES_PER_KIND }, (_, i) => ({
+        companyId,
+        type: 'businessUnit' as const,
+        itemId: i + 1,
+      })),
+    );
+    const past = await call(alice, 'POST', '/api/business-unit-preferences', {
+      businessUnitId: MAX_PREFERENCES_PER_KIND + 1,
+      enabled: false,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe(
+      `businessUnitId: a company can keep at most ${MAX_PREFERENCES_PER_KIND} preferences for business units`,
+    );
+    // Changing an existing preference stays possible at the bound.
+    const existing = await call(alice, 'POST', '/api/business-unit-preferences', {
+      businessUnitId: 1,
+      enabled: false,
+    });
+    expect(existing.statusCode).toBe(200);
+    expect((await call(alice, 'GET', '/api/business-unit-preferences')).json()).toHaveLength(
+      MAX_PREFERENCES_PER_KIND,
+    );
+  });
+
+  it('gives a person without a company empty lists and refuses their writes', async () => {
+    const master = await createSignedInUser(t.app, { role: 'master_admin', companyId: null });
+    expect((await call(master, 'GET', '/api/job-type-preferences')).json()).toEqual([]);
+    expect((await call(master, 'GET', '/api/item-groups')).json()).toEqual([]);
+    const res = await call(master, 'POST', '/api/item-groups', { name: 'X', type: 'jobType' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('Create or join a company first.');
   });
 });

@@ -15,6 +15,11 @@ import { paths } from './routes';
 const DashboardPage = lazy(() =>
   import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const ItemConfigPage = lazy(() =>
+  import('@/features/item-config/components/item-config-page').then((m) => ({
+    default: m.ItemConfigPage,
+  })),
+);
 const LivePreviewPage = lazy(() =>
   import('./pages/live-preview-page').then((m) => ({ default: m.LivePreviewPage })),
 );
@@ -74,10 +79,10 @@ function SignedInRoutes({ role, isAdmin }: { role: string; isAdmin: boolean }) {
         <PlaceholderPage title="Companies" />
       </Route>
       <Route path={paths.businessUnits}>
-        <PlaceholderPage title="Business Unit Configuration" />
+        <ItemConfigPage type="businessUnit" />
       </Route>
       <Route path={paths.jobTypes}>
-        <PlaceholderPage title="Job Type Configuration" />
+        <ItemConfigPage type="jobType" />
       </Route>
       <Route component={NotFoundPage} />
     </Switch>

@@ -143,60 +143,50 @@ export const credentials = pgTable(
 export const itemTypes = ['businessUnit', 'jobType'] as const;
 export type ItemType = (typeof itemTypes)[number];
 
+/** A company's groups of business units or job types (the office's shared board, decision 007). */
 export const itemGroups = pgTable(
   'item_groups',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
+    companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type', { enum: itemTypes }).notNull(),
     ...timestamps,
   },
-  (t) => [index('item_groups_user_type_idx').on(t.userId, t.type)],
+  (t) => [index('item_groups_company_type_idx').on(t.companyId, t.type)],
 );
 
-const preferenceColumns = {
-  id: serial('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  enabled: boolean('enabled').notNull().default(true),
-  customName: text('custom_name'),
-  groupId: integer('group_id').references(() => itemGroups.id, { onDelete: 'set null' }),
-  targetCapacity: integer('target_capacity').notNull().default(5),
-  day1Target: integer('day1_target').notNull().default(5),
-  day2Target: integer('day2_target').notNull().default(5),
-  day3Target: integer('day3_target').notNull().default(5),
-  ...timestamps,
-};
-
-export const businessUnitPreferences = pgTable(
-  'business_unit_preferences',
+/**
+ * A company's preference for one business unit or job type (seed "Business-unit preference" and
+ * "Job-type preference" in one table: they differ only in the kind of item). No row means the
+ * seed's defaults: shown, ungrouped, no custom name, each day target 5.
+ */
+export const itemPreferences = pgTable(
+  'item_preferences',
   {
-    ...preferenceColumns,
-    businessUnitId: bigint('business_unit_id', { mode: 'number' }).notNull(),
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: itemTypes }).notNull(),
+    /** The ServiceTitan business unit or job type id (64-bit). */
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    customName: text('custom_name'),
+    groupId: integer('group_id').references(() => itemGroups.id, { onDelete: 'set null' }),
+    targetCapacity: integer('target_capacity').notNull().default(5),
+    day1Target: integer('day1_target').notNull().default(5),
+    day2Target: integer('day2_target').notNull().default(5),
+    day3Target: integer('day3_target').notNull().default(5),
+    ...timestamps,
   },
   (t) => [
-    uniqueIndex('bu_prefs_user_item_idx').on(t.userId, t.businessUnitId),
+    uniqueIndex('item_prefs_company_item_idx').on(t.companyId, t.type, t.itemId),
+    index('item_prefs_group_idx').on(t.groupId),
     check(
-      'bu_prefs_targets_positive',
-      sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`,
-    ),
-  ],
-);
-
-export const jobTypePreferences = pgTable(
-  'job_type_preferences',
-  {
-    ...preferenceColumns,
-    jobTypeId: bigint('job_type_id', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('jt_prefs_user_item_idx').on(t.userId, t.jobTypeId),
-    check(
-      'jt_prefs_targets_positive',
+      'item_prefs_targets_positive',
       sql`${t.day1Target} > 0 and ${t.day2Target} > 0 and ${t.day3Target} > 0`,
     ),
   ],

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Role } from '../db/schema.js';
+import { can, denialReason, type Actor, type Permission } from '../../shared/permissions.js';
 import type { SessionUser } from './sessions.js';
 
 /**
@@ -25,4 +26,22 @@ export const requireMasterAdmin = requireRole('master_admin');
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/** The permission vocabulary's view of a signed-in person. */
+export function actorOf(user: SessionUser): Actor {
+  return { kind: 'person', id: user.id, role: user.role, companyId: user.companyId };
+}
+
+/**
+ * The caller's company, for a write that needs `permission` in it; a 403 with the vocabulary's
+ * sentence otherwise (also for a master admin who belongs to no company: there is nothing to
+ * write to).
+ */
+export function companyForWrite(request: FastifyRequest, permission: Permission): number {
+  const user = currentUser(request);
+  const actor = actorOf(user);
+  if (!can(actor, permission)) throw forbidden(denialReason(actor, permission) ?? 'Forbidden');
+  if (user.companyId === null) throw forbidden('Create or join a company first.');
+  return user.companyId;
 }

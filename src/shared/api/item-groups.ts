@@ -13,10 +13,13 @@ export const groupIdSchema = z
   .positive('must be a positive id')
   .max(MAX_SERIAL_ID);
 
+/** Most groups one company keeps per type (seed section 2; a bound, not a product limit). */
+export const MAX_GROUPS_PER_TYPE = 100;
+
 /** Group names are trimmed and must be non-empty (seed section 5). */
 export const groupNameSchema = displayNameSchema;
 
-/** An item group (seed "Item group"), owned by one user. */
+/** An item group (seed "Item group"), owned by a company (decision 007). */
 export const itemGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -24,7 +27,7 @@ export const itemGroupSchema = z.object({
 });
 export type ItemGroup = z.infer<typeof itemGroupSchema>;
 
-/** `GET /api/item-groups?type=` — without `type`, every group of the caller. */
+/** `GET /api/item-groups?type=` — without `type`, every group of the caller's company. */
 export const listItemGroupsQuerySchema = z.object({ type: itemTypeSchema.optional() });
 export const itemGroupListSchema = z.array(itemGroupSchema);
 

@@ -8,7 +8,7 @@ import {
   listItemGroupsQuerySchema,
   renameItemGroupBodySchema,
 } from '../../../shared/api/item-groups.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { companyForWrite, currentUser, requireUser } from '../../plugins/permissions.js';
 import {
   createItemGroup,
   deleteItemGroup,
@@ -16,7 +16,10 @@ import {
   renameItemGroup,
 } from '../../services/preferences/item-group-store.js';
 
-/** The signed-in user's own item groups; another user's group id answers 404. */
+/**
+ * The company's item groups (decision 007): everyone of the company reads them, `preferences.edit`
+ * writes them, and a group id of another company answers 404.
+ */
 export default async function itemGroupRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
@@ -24,14 +27,18 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
   app.get(
     '/api/item-groups',
     { schema: { querystring: listItemGroupsQuerySchema, response: { 200: itemGroupListSchema } } },
-    async (request) => listItemGroups(app.db, currentUser(request).id, request.query.type),
+    async (request) => {
+      const { companyId } = currentUser(request);
+      return companyId === null ? [] : listItemGroups(app.db, companyId, request.query.type);
+    },
   );
 
   app.post(
     '/api/item-groups',
     { schema: { body: createItemGroupBodySchema, response: { 201: itemGroupSchema } } },
     async (request, reply) => {
-      const group = await createItemGroup(app.db, currentUser(request).id, request.body);
+      const companyId = companyForWrite(request, 'preferences.edit');
+      const group = await createItemGroup(app.db, companyId, request.body);
       return reply.status(201).send(group);
     },
   );
@@ -47,7 +54,7 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     },
     async (request) =>
       renameItemGroup(app.db, {
-        userId: currentUser(request).id,
+        companyId: companyForWrite(request, 'preferences.edit'),
         groupId: request.params.id,
         name: request.body.name,
         now: app.services.now(),
@@ -58,6 +65,9 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     '/api/item-groups/:id',
     { schema: { params: itemGroupParamsSchema, response: { 200: itemGroupSchema } } },
     async (request) =>
-      deleteItemGroup(app.db, { userId: currentUser(request).id, groupId: request.params.id }),
+      deleteItemGroup(app.db, {
+        companyId: companyForWrite(request, 'preferences.edit'),
+        groupId: request.params.id,
+      }),
   );
 }

@@ -1,88 +1,71 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ItemType } from '../../../shared/api/item-groups.js';
 import {
-  businessUnitPreferenceListSchema,
-  businessUnitPreferenceSchema,
-  jobTypePreferenceListSchema,
-  jobTypePreferenceSchema,
-  saveBusinessUnitPreferenceBodySchema,
-  saveJobTypePreferenceBodySchema,
-} from '../../../shared/api/preferences.js';
-import { forbidden } from '../../errors.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
-import {
-  listBusinessUnitPreferences,
-  listJobTypePreferences,
-  saveBusinessUnitPreference,
-  saveJobTypePreference,
+  ITEM_KINDS,
+  preferenceSchemasFor,
+  toWirePreference,
   type PreferenceChanges,
-} from '../../services/preferences/preference-store.js';
+} from '../../../shared/api/preferences.js';
+import { companyForWrite, currentUser, requireUser } from '../../plugins/permissions.js';
+import { listPreferences, savePreference } from '../../services/preferences/preference-store.js';
 
-/** The seed's body names a userId; it may only ever be the caller's own. */
-function callerOwning(request: FastifyRequest, bodyUserId: string | undefined): string {
-  const user = currentUser(request);
-  if (bodyUserId !== undefined && bodyUserId !== user.id)
-    throw forbidden('You can only change your own preferences');
-  return user.id;
-}
+const CHANGE_FIELDS = [
+  'enabled',
+  'customName',
+  'groupId',
+  'targetCapacity',
+  'day1Target',
+  'day2Target',
+  'day3Target',
+] as const satisfies readonly (keyof PreferenceChanges)[];
 
 function changesOf(body: PreferenceChanges): PreferenceChanges {
-  const changes: PreferenceChanges = {};
-  if (body.enabled !== undefined) changes.enabled = body.enabled;
-  if (body.customName !== undefined) changes.customName = body.customName;
-  if (body.groupId !== undefined) changes.groupId = body.groupId;
-  if (body.targetCapacity !== undefined) changes.targetCapacity = body.targetCapacity;
-  if (body.day1Target !== undefined) changes.day1Target = body.day1Target;
-  if (body.day2Target !== undefined) changes.day2Target = body.day2Target;
-  if (body.day3Target !== undefined) changes.day3Target = body.day3Target;
-  return changes;
+  const changes: Record<string, unknown> = {};
+  for (const field of CHANGE_FIELDS) if (body[field] !== undefined) changes[field] = body[field];
+  return changes as PreferenceChanges;
 }
 
-/** The signed-in user's own business-unit and job-type preferences (seed section 7 paths). */
-export default async function preferenceRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
+/**
+ * `GET` and `POST` of one kind of preference at its seed path (section 7). Everyone of the
+ * company reads; only `preferences.edit` writes (decision 007). A caller without a company reads
+ * an empty list.
+ */
+function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
+  const { path } = ITEM_KINDS[type];
+  const schemas = preferenceSchemasFor(type);
+  return async (root) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', requireUser);
 
-  app.get(
-    '/api/business-unit-preferences',
-    { schema: { response: { 200: businessUnitPreferenceListSchema } } },
-    async (request) => listBusinessUnitPreferences(app.db, currentUser(request).id),
-  );
+    app.get(path, { schema: { response: { 200: schemas.list } } }, async (request) => {
+      const { companyId } = currentUser(request);
+      if (companyId === null) return [];
+      const rows = await listPreferences(app.db, companyId, type);
+      return rows.map(toWirePreference) as never;
+    });
 
-  app.post(
-    '/api/business-unit-preferences',
-    {
-      schema: {
-        body: saveBusinessUnitPreferenceBodySchema,
-        response: { 200: businessUnitPreferenceSchema },
+    app.post(
+      path,
+      { schema: { body: schemas.saveBody, response: { 200: schemas.record } } },
+      async (request) => {
+        const companyId = companyForWrite(request, 'preferences.edit');
+        const body = request.body as PreferenceChanges & Record<string, unknown>;
+        const saved = await savePreference(app.db, {
+          companyId,
+          type,
+          itemId: body[schemas.idField] as number,
+          changes: changesOf(body),
+          now: app.services.now(),
+        });
+        return toWirePreference(saved) as never;
       },
-    },
-    async (request) =>
-      saveBusinessUnitPreference(app.db, {
-        userId: callerOwning(request, request.body.userId),
-        businessUnitId: request.body.businessUnitId,
-        changes: changesOf(request.body),
-        now: app.services.now(),
-      }),
-  );
+    );
+  };
+}
 
-  app.get(
-    '/api/job-type-preferences',
-    { schema: { response: { 200: jobTypePreferenceListSchema } } },
-    async (request) => listJobTypePreferences(app.db, currentUser(request).id),
-  );
-
-  app.post(
-    '/api/job-type-preferences',
-    {
-      schema: { body: saveJobTypePreferenceBodySchema, response: { 200: jobTypePreferenceSchema } },
-    },
-    async (request) =>
-      saveJobTypePreference(app.db, {
-        userId: callerOwning(request, request.body.userId),
-        jobTypeId: request.body.jobTypeId,
-        changes: changesOf(request.body),
-        now: app.services.now(),
-      }),
-  );
+/** The company's business-unit and job-type preferences, from one factory. */
+export default async function preferenceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(preferenceRoutesFor('businessUnit'));
+  await app.register(preferenceRoutesFor('jobType'));
 }

@@ -13,7 +13,7 @@ import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { resolveCredential } from '../credentials/resolve-credential.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
-import { listItemPreferences } from '../preferences/preference-store.js';
+import { listPreferences } from '../preferences/preference-store.js';
 import type { ServiceTitanGateway } from '../servicetitan/contract.js';
 import {
   bookingsFromServiceTitan,
@@ -34,6 +34,8 @@ import { createSnapshotStore, type Snapshot } from './snapshot-store.js';
 
 export interface BoardUser {
   id: string;
+  /** Whose preferences and groups shape the board (decision 007); none without a company. */
+  companyId: number | null;
 }
 
 export interface CapacityService {
@@ -185,8 +187,9 @@ export function createCapacityService(deps: {
       // Independent reads in one round trip of the pool; a TV wall makes many of these.
       const [resolution, preferences, groups] = await Promise.all([
         resolveCredential({ db, secretBox, userId: user.id }),
-        listItemPreferences(db, user.id, viewType),
-        listItemGroups(db, user.id, viewType),
+        // The company's preferences and groups shape everyone's board alike (decision 007).
+        user.companyId === null ? [] : listPreferences(db, user.companyId, viewType),
+        user.companyId === null ? [] : listItemGroups(db, user.companyId, viewType),
       ]);
       if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
       if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { businessUnitPreferences, companies, jobTypePreferences, users } from '../../db/schema.js';
+import { companies, itemPreferences, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
@@ -26,7 +26,7 @@ export async function seedDemoData(
     protectedAdminEmail: string;
     credential: Omit<ServiceTitanCredential, 'environment'> | undefined;
     /**
-     * Day targets for the demo company's users, by business unit and job type id (the sample
+     * Day targets of the demo company (its preferences, decision 007), by business unit and job type id (the sample
      * tenant's typical volume), so the demo board's gauges read like a real company's.
      */
     targets?: DemoTargets;
@@ -73,43 +73,31 @@ export async function seedDemoData(
         companyId: company!.id,
       },
     ];
-    const inserted = await tx
-      .insert(users)
-      .values(
-        demoUsers.map((u) => ({
-          id: crypto.randomUUID(),
-          issuer: options.issuer,
-          subject: u.email,
-          ...u,
-        })),
-      )
-      .returning({ id: users.id, companyId: users.companyId });
+    await tx.insert(users).values(
+      demoUsers.map((u) => ({
+        id: crypto.randomUUID(),
+        issuer: options.issuer,
+        subject: u.email,
+        ...u,
+      })),
+    );
     const targets = options.targets;
-    const companyUsers = inserted.filter((u) => u.companyId !== null);
     if (targets) {
-      const days = (n: number) => ({
-        targetCapacity: n,
-        day1Target: n,
-        day2Target: n,
-        day3Target: n,
-      });
-      const businessUnitRows = companyUsers.flatMap((u) =>
-        Object.entries(targets.businessUnits).map(([id, n]) => ({
-          userId: u.id,
-          businessUnitId: Number(id),
-          ...days(n),
-        })),
-      );
-      const jobTypeRows = companyUsers.flatMap((u) =>
-        Object.entries(targets.jobTypes).map(([id, n]) => ({
-          userId: u.id,
-          jobTypeId: Number(id),
-          ...days(n),
-        })),
-      );
-      if (businessUnitRows.length)
-        await tx.insert(businessUnitPreferences).values(businessUnitRows);
-      if (jobTypeRows.length) await tx.insert(jobTypePreferences).values(jobTypeRows);
+      const rows = (type: 'businessUnit' | 'jobType', byId: Record<number, number>) =>
+        Object.entries(byId).map(([id, n]) => ({
+          companyId: company!.id,
+          type,
+          itemId: Number(id),
+          targetCapacity: n,
+          day1Target: n,
+          day2Target: n,
+          day3Target: n,
+        }));
+      const preferenceRows = [
+        ...rows('businessUnit', targets.businessUnits),
+        ...rows('jobType', targets.jobTypes),
+      ];
+      if (preferenceRows.length) await tx.insert(itemPreferences).values(preferenceRows);
     }
   });
   return true;

@@ -1,35 +1,39 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { businessUnitPreferences, jobTypePreferences, type ItemType } from '../../db/schema.js';
+import { itemPreferences, type ItemType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { BusinessUnitPreference, JobTypePreference } from '../../../shared/api/preferences.js';
+import {
+  ITEM_KINDS,
+  MAX_PREFERENCES_PER_KIND,
+  type ItemPreference,
+  type PreferenceChanges,
+} from '../../../shared/api/preferences.js';
 import { findItemGroup } from './item-group-store.js';
 
-/** The fields a save may change; omitted ones keep their stored (or default) value. */
-export interface PreferenceChanges {
-  enabled?: boolean;
-  customName?: string | null;
-  groupId?: number | null;
-  targetCapacity?: number;
-  day1Target?: number;
-  day2Target?: number;
-  day3Target?: number;
-}
+/**
+ * The one store of business-unit and job-type preferences (decision 007: they belong to a
+ * company). The two kinds share one table and one code path; `type` tells them apart.
+ */
 
-/** One shape for both kinds, as the board reads them. */
-export interface ItemPreference {
-  itemId: number;
-  enabled: boolean;
-  customName: string | null;
-  groupId: number | null;
-  day1Target: number;
-  day2Target: number;
-  day3Target: number;
-}
+export type { ItemPreference, PreferenceChanges };
 
 const TYPE_WORDS: Record<ItemType, string> = {
   businessUnit: 'business units',
   jobType: 'job types',
+};
+
+const preferenceColumns = {
+  id: itemPreferences.id,
+  companyId: itemPreferences.companyId,
+  type: itemPreferences.type,
+  itemId: itemPreferences.itemId,
+  enabled: itemPreferences.enabled,
+  customName: itemPreferences.customName,
+  groupId: itemPreferences.groupId,
+  targetCapacity: itemPreferences.targetCapacity,
+  day1Target: itemPreferences.day1Target,
+  day2Target: itemPreferences.day2Target,
+  day3Target: itemPreferences.day3Target,
 };
 
 function invalidField(field: string, message: string): AppError {
@@ -49,12 +53,12 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 async function checkGroup(
   db: Database,
-  userId: string,
+  companyId: number,
   type: ItemType,
   groupId: number | null | undefined,
 ) {
   if (groupId === null || groupId === undefined) return;
-  const group = await findItemGroup(db, userId, groupId);
+  const group = await findItemGroup(db, companyId, groupId);
   if (!group || group.type !== type) {
     throw invalidField('groupId', `must be one of your groups for ${TYPE_WORDS[type]}, or null`);
   }
@@ -70,102 +74,64 @@ async function guardGroupRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listBusinessUnitPreferences(
-  db: Database,
-  userId: string,
-): Promise<BusinessUnitPreference[]> {
-  return db
-    .select({
-      id: businessUnitPreferences.id,
-      userId: businessUnitPreferences.userId,
-      businessUnitId: businessUnitPreferences.businessUnitId,
-      enabled: businessUnitPreferences.enabled,
-      customName: businessUnitPreferences.customName,
-      groupId: businessUnitPreferences.groupId,
-      targetCapacity: businessUnitPreferences.targetCapacity,
-      day1Target: businessUnitPreferences.day1Target,
-      day2Target: businessUnitPreferences.day2Target,
-      day3Target: businessUnitPreferences.day3Target,
-    })
-    .from(businessUnitPreferences)
-    .where(eq(businessUnitPreferences.userId, userId))
-    .orderBy(asc(businessUnitPreferences.businessUnitId));
-}
+const ofKind = (companyId: number, type: ItemType) =>
+  and(eq(itemPreferences.companyId, companyId), eq(itemPreferences.type, type));
 
-export async function listJobTypePreferences(
+/** A company's preferences of one kind, by item id. */
+export async function listPreferences(
   db: Database,
-  userId: string,
-): Promise<JobTypePreference[]> {
-  return db
-    .select({
-      id: jobTypePreferences.id,
-      userId: jobTypePreferences.userId,
-      jobTypeId: jobTypePreferences.jobTypeId,
-      enabled: jobTypePreferences.enabled,
-      customName: jobTypePreferences.customName,
-      groupId: jobTypePreferences.groupId,
-      targetCapacity: jobTypePreferences.targetCapacity,
-      day1Target: jobTypePreferences.day1Target,
-      day2Target: jobTypePreferences.day2Target,
-      day3Target: jobTypePreferences.day3Target,
-    })
-    .from(jobTypePreferences)
-    .where(eq(jobTypePreferences.userId, userId))
-    .orderBy(asc(jobTypePreferences.jobTypeId));
-}
-
-/** Upserts by (user, business unit). */
-export async function saveBusinessUnitPreference(
-  db: Database,
-  options: { userId: string; businessUnitId: number; changes: PreferenceChanges; now: Date },
-): Promise<BusinessUnitPreference> {
-  const { userId, businessUnitId, changes, now } = options;
-  await checkGroup(db, userId, 'businessUnit', changes.groupId);
-  const [row] = await guardGroupRace(() =>
-    db
-      .insert(businessUnitPreferences)
-      .values({ userId, businessUnitId, ...changes })
-      .onConflictDoUpdate({
-        target: [businessUnitPreferences.userId, businessUnitPreferences.businessUnitId],
-        set: { ...changes, updatedAt: now },
-      })
-      .returning(),
-  );
-  const { createdAt: _c, updatedAt: _u, ...record } = row!;
-  return record;
-}
-
-/** Upserts by (user, job type). */
-export async function saveJobTypePreference(
-  db: Database,
-  options: { userId: string; jobTypeId: number; changes: PreferenceChanges; now: Date },
-): Promise<JobTypePreference> {
-  const { userId, jobTypeId, changes, now } = options;
-  await checkGroup(db, userId, 'jobType', changes.groupId);
-  const [row] = await guardGroupRace(() =>
-    db
-      .insert(jobTypePreferences)
-      .values({ userId, jobTypeId, ...changes })
-      .onConflictDoUpdate({
-        target: [jobTypePreferences.userId, jobTypePreferences.jobTypeId],
-        set: { ...changes, updatedAt: now },
-      })
-      .returning(),
-  );
-  const { createdAt: _c, updatedAt: _u, ...record } = row!;
-  return record;
-}
-
-/** The caller's preferences of one kind in the shape the board reads. */
-export async function listItemPreferences(
-  db: Database,
-  userId: string,
+  companyId: number,
   type: ItemType,
 ): Promise<ItemPreference[]> {
-  if (type === 'businessUnit') {
-    const rows = await listBusinessUnitPreferences(db, userId);
-    return rows.map(({ businessUnitId, ...rest }) => ({ itemId: businessUnitId, ...rest }));
+  return db
+    .select(preferenceColumns)
+    .from(itemPreferences)
+    .where(ofKind(companyId, type))
+    .orderBy(asc(itemPreferences.itemId));
+}
+
+/**
+ * Upserts by (company, kind, item). A new row past MAX_PREFERENCES_PER_KIND is refused with a 400
+ * (two saves racing at the bound may pass it by one; it is a guard against abuse, not a quota).
+ */
+export async function savePreference(
+  db: Database,
+  options: {
+    companyId: number;
+    type: ItemType;
+    itemId: number;
+    changes: PreferenceChanges;
+    now: Date;
+  },
+): Promise<ItemPreference> {
+  const { companyId, type, itemId, changes, now } = options;
+  await checkGroup(db, companyId, type, changes.groupId);
+  const [existing] = await db
+    .select({ id: itemPreferences.id })
+    .from(itemPreferences)
+    .where(and(ofKind(companyId, type), eq(itemPreferences.itemId, itemId)))
+    .limit(1);
+  if (!existing) {
+    const [stored] = await db
+      .select({ n: count() })
+      .from(itemPreferences)
+      .where(ofKind(companyId, type));
+    if ((stored?.n ?? 0) >= MAX_PREFERENCES_PER_KIND) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${ITEM_KINDS[type].idField}: a company can keep at most ${MAX_PREFERENCES_PER_KIND} preferences for ${TYPE_WORDS[type]}`,
+      );
+    }
   }
-  const rows = await listJobTypePreferences(db, userId);
-  return rows.map(({ jobTypeId, ...rest }) => ({ itemId: jobTypeId, ...rest }));
+  const [row] = await guardGroupRace(() =>
+    db
+      .insert(itemPreferences)
+      .values({ companyId, type, itemId, ...changes })
+      .onConflictDoUpdate({
+        target: [itemPreferences.companyId, itemPreferences.type, itemPreferences.itemId],
+        set: { ...changes, updatedAt: now },
+      })
+      .returning(preferenceColumns),
+  );
+  return row!;
 }

@@ -1,0 +1,141 @@
+import type { ItemType } from '@shared/api/item-groups';
+import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { paths } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/hooks/use-auth';
+import { usePreferences, useItemGroups, useServiceTitanMetadata } from '../api/item-config-api';
+import { preferenceEditDenial } from '../lib/edit-denial';
+import { ITEM_KIND_WORDS, PROVIDER } from '../lib/item-kinds';
+import { ManageGroupsCard } from './manage-groups-card';
+import { PreferenceTable } from './preference-table';
+import { ViewTypeCard } from './view-type-card';
+
+function StateCard({
+  icon,
+  title,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="flex flex-row items-start gap-3 space-y-0">
+        <span className="mt-0.5 text-muted-foreground [&_svg]:h-6 [&_svg]:w-6">{icon}</span>
+        <div className="min-w-0 space-y-1.5">
+          <CardTitle as="h2" className="text-lg">
+            {title}
+          </CardTitle>
+          {children}
+        </div>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** `/business-units` and `/job-types` (seed section 2): one page, told which kind it shows. */
+export function ItemConfigPage({ type }: { type: ItemType }) {
+  const words = ITEM_KIND_WORDS[type];
+  const { user } = useAuth();
+  const metadata = useServiceTitanMetadata();
+  const preferences = usePreferences(type);
+  const groups = useItemGroups(type);
+  const readOnlyReason = preferenceEditDenial(user);
+
+  const items = type === 'businessUnit' ? metadata.data?.businessUnits : metadata.data?.jobTypes;
+  const listError = metadata.error ?? preferences.error ?? groups.error;
+
+  let body: ReactNode;
+  if (
+    metadata.isPending ||
+    (metadata.data?.hasCredentials && (preferences.isPending || groups.isPending))
+  ) {
+    body = (
+      <div className="flex justify-center py-16" role="status" aria-label="Loading">
+        <Loader2 className="h-8 w-8 animate-spin text-muted-foreground" aria-hidden />
+      </div>
+    );
+  } else if (metadata.data && !metadata.data.hasCredentials) {
+    body = (
+      <StateCard icon={<KeyRound />} title={`No ${PROVIDER} Credentials`} testId="no-credentials">
+        <CardDescription>
+          Please configure your {PROVIDER} credentials in the Admin panel to view{' '}
+          {words.pluralLower}.
+        </CardDescription>
+        <Button asChild className="mt-3">
+          <Link href={paths.admin}>Go to Admin Panel</Link>
+        </Button>
+      </StateCard>
+    );
+  } else if (listError || metadata.data?.error) {
+    body = (
+      <StateCard icon={<AlertCircle />} title={`Error Loading ${words.plural}`} testId="load-error">
+        <CardDescription className="text-destructive">
+          {metadata.data?.error ?? listError?.message}
+        </CardDescription>
+      </StateCard>
+    );
+  } else if (!items?.length) {
+    body = (
+      <StateCard icon={<SearchX />} title={`No ${words.plural} Found`} testId="no-items">
+        <CardDescription>{words.emptyText}</CardDescription>
+      </StateCard>
+    );
+  } else {
+    body = (
+      <>
+        <ManageGroupsCard
+          type={type}
+          groups={groups.data ?? []}
+          preferences={preferences.data ?? []}
+          items={items}
+          readOnlyReason={readOnlyReason}
+        />
+        <PreferenceTable
+          type={type}
+          items={items}
+          preferences={preferences.data ?? []}
+          groups={groups.data ?? []}
+          readOnlyReason={readOnlyReason}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="min-h-screen bg-background text-foreground">
+      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <Button asChild variant="ghost">
+          <Link href={paths.home}>
+            <ArrowLeft aria-hidden /> Back to Dashboard
+          </Link>
+        </Button>
+        <div>
+          <h1 className="text-3xl font-bold">{words.title}</h1>
+          <p className="mt-1 text-muted-foreground">{words.subtitle}</p>
+        </div>
+        {readOnlyReason && (
+          <p
+            role="note"
+            data-testid="read-only-reason"
+            className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
+          >
+            <Lock className="h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              Read-only: {readOnlyReason} You can view how the board is set up but cannot make
+              changes.
+            </span>
+          </p>
+        )}
+        <ViewTypeCard />
+        {body}
+      </main>
+    </div>
+  );
+}

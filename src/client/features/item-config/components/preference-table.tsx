@@ -1,0 +1,293 @@
+import type { ItemGroup, ItemType } from '@shared/api/item-groups';
+import type { ItemPreference, PreferenceChanges } from '@shared/api/preferences';
+import type { NamedItem } from '@shared/api/servicetitan';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { InlineEditor } from '@/components/inline-editor';
+import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+import { useSavePreference } from '../api/item-config-api';
+import {
+  buildConfigRows,
+  customNameToSave,
+  DEFAULT_CONFIG_SORT,
+  filterConfigRows,
+  nextConfigSort,
+  sortConfigRows,
+  type ConfigRow,
+  type ConfigSort,
+  type ConfigSortKey,
+} from '../lib/config-rows';
+import { ITEM_KIND_WORDS } from '../lib/item-kinds';
+import { DayTargetCell } from './day-target-cell';
+
+const NO_GROUP = 'none';
+const DAYS = [1, 2, 3] as const;
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: ConfigSortKey;
+  sort: ConfigSort;
+  onSort: (key: ConfigSortKey) => void;
+}) {
+  const active = sort.key === column;
+  const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className="sticky top-0 z-10 bg-card px-3 py-2 text-left font-medium"
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Sort by ${label}`}
+      >
+        {label}
+        <Icon className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </th>
+  );
+}
+
+function PlainHeader({ children, className }: { children: string; className?: string }) {
+  return (
+    <th
+      scope="col"
+      className={cn('sticky top-0 z-10 bg-card px-3 py-2 text-left font-medium', className)}
+    >
+      {children}
+    </th>
+  );
+}
+
+/** The configuration table (seed sections 2 and 4), one row per provider item. */
+export function PreferenceTable({
+  type,
+  items,
+  preferences,
+  groups,
+  readOnlyReason,
+}: {
+  type: ItemType;
+  items: NamedItem[];
+  preferences: ItemPreference[];
+  groups: ItemGroup[];
+  readOnlyReason: string | null;
+}) {
+  const words = ITEM_KIND_WORDS[type];
+  const editable = readOnlyReason === null;
+  const title = readOnlyReason ?? undefined;
+  const [sort, setSort] = useState<ConfigSort>(DEFAULT_CONFIG_SORT);
+  const [search, setSearch] = useState('');
+  const savePreference = useSavePreference(type);
+  const save = (row: ConfigRow, changes: PreferenceChanges) =>
+    savePreference.mutate({ itemId: row.id, changes });
+
+  const rows = useMemo(
+    () =>
+      sortConfigRows(filterConfigRows(buildConfigRows(items, preferences, groups), search), sort),
+    [items, preferences, groups, search, sort],
+  );
+  const onSort = (key: ConfigSortKey) => setSort((current) => nextConfigSort(current, key));
+
+  return (
+    <Card>
+      <CardContent className="space-y-3 p-4">
+        <div className="relative max-w-sm">
+          <Search
+            className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={`Search ${words.pluralLower}...`}
+            aria-label={`Search ${words.pluralLower}`}
+            className="pl-8"
+          />
+        </div>
+        <div
+          className="max-h-[70vh] overflow-auto rounded-md border"
+          data-testid="preference-table-scroll"
+        >
+          <table
+            className="w-full min-w-[56rem] border-collapse text-sm"
+            data-testid="preference-table"
+          >
+            <thead className="text-muted-foreground [&_th]:border-b">
+              <tr>
+                <PlainHeader>{words.nameHeader}</PlainHeader>
+                <SortHeader label="Custom Name" column="name" sort={sort} onSort={onSort} />
+                <SortHeader label="Group" column="group" sort={sort} onSort={onSort} />
+                <PlainHeader>Show/Hide</PlainHeader>
+                {DAYS.map((d) => (
+                  <PlainHeader key={d}>{`Day${d} Target`}</PlainHeader>
+                ))}
+                <PlainHeader>Set all Days the Same</PlainHeader>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <PreferenceRow
+                  key={row.id}
+                  row={row}
+                  groups={groups}
+                  editable={editable}
+                  title={title}
+                  save={save}
+                />
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={8} className="px-3 py-6 text-center text-muted-foreground">
+                    No {words.pluralLower} match “{search.trim()}”.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PreferenceRow({
+  row,
+  groups,
+  editable,
+  title,
+  save,
+}: {
+  row: ConfigRow;
+  groups: ItemGroup[];
+  editable: boolean;
+  title: string | undefined;
+  save: (row: ConfigRow, changes: PreferenceChanges) => void;
+}) {
+  const targets = [row.day1Target, row.day2Target, row.day3Target] as const;
+  const allSame = targets[0] === targets[1] && targets[1] === targets[2];
+  return (
+    <tr
+      data-testid="preference-row"
+      data-item-id={row.id}
+      className={cn('border-b last:border-b-0', !row.enabled && 'opacity-50')}
+    >
+      <td className="px-3 py-2" data-testid="provider-name">
+        {row.providerName}
+      </td>
+      <td className="px-3 py-2">
+        <InlineEditor
+          initial={row.customName ?? row.providerName}
+          editable={editable}
+          parse={(draft) => (draft.trim() ? draft : null)}
+          onSave={(draft) => {
+            const next = customNameToSave(row, draft);
+            if (next !== undefined) save(row, { customName: next });
+          }}
+          buttons={{ save: 'Save custom name', cancel: 'Cancel' }}
+          testId="custom-name-input"
+          inputProps={{
+            'aria-label': `Custom name for ${row.providerName}`,
+            maxLength: 100,
+            className: 'h-9 w-44',
+          }}
+          renderDisplay={(edit) => (
+            <div className="flex items-center gap-1">
+              <span
+                data-testid="display-name"
+                className={cn(!row.customName && 'text-muted-foreground')}
+              >
+                {row.displayName}
+              </span>
+              {editable && (
+                <button
+                  type="button"
+                  onClick={edit}
+                  aria-label={`Edit custom name for ${row.providerName}`}
+                  className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-accent"
+                >
+                  <Pencil className="h-3.5 w-3.5" aria-hidden />
+                </button>
+              )}
+            </div>
+          )}
+        />
+      </td>
+      <td className="px-3 py-2">
+        <Select
+          value={row.groupId === null ? NO_GROUP : String(row.groupId)}
+          disabled={!editable || !row.enabled}
+          onValueChange={(value) =>
+            save(row, { groupId: value === NO_GROUP ? null : Number(value) })
+          }
+        >
+          <SelectTrigger
+            className="h-9 w-40"
+            aria-label={`Group for ${row.providerName}`}
+            title={title}
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_GROUP}>No group</SelectItem>
+            {groups.map((group) => (
+              <SelectItem key={group.id} value={String(group.id)}>
+                {group.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </td>
+      <td className="px-3 py-2">
+        <Checkbox
+          checked={row.enabled}
+          disabled={!editable}
+          title={title}
+          aria-label={`Show ${row.providerName}`}
+          onCheckedChange={(checked) => save(row, { enabled: checked === true })}
+        />
+      </td>
+      {DAYS.map((d, i) => (
+        <td key={d} className="px-3 py-2">
+          <DayTargetCell
+            value={targets[i]!}
+            label={`Day${d} Target for ${row.providerName}`}
+            disabled={!editable}
+            title={title}
+            onSave={(target) => save(row, { [`day${d}Target`]: target })}
+          />
+        </td>
+      ))}
+      <td className="px-3 py-2">
+        <Checkbox
+          checked={allSame}
+          disabled={!editable}
+          title={title}
+          aria-label={`Set all days the same for ${row.providerName}`}
+          onCheckedChange={(checked) => {
+            if (checked === true && !allSame)
+              save(row, { day2Target: row.day1Target, day3Target: row.day1Target });
+          }}
+        />
+      </td>
+    </tr>
+  );
+}

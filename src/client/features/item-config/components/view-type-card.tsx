@@ -1,0 +1,46 @@
+import { VIEW_TYPES, type ViewType } from '@shared/settings/dashboard-settings';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { useDashboardSettings } from '@/hooks/use-dashboard-settings';
+
+/**
+ * "Dashboard View Type" (seed section 2): the person's own choice, kept with their dashboard
+ * settings in this browser (decision 007: view type stays personal) and applied on change.
+ */
+export function ViewTypeCard() {
+  const { settings, updateSettings } = useDashboardSettings();
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-lg">
+          Dashboard View Type
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-3">
+        <Label htmlFor="view-type">View Type:</Label>
+        <Select
+          value={settings.viewType}
+          onValueChange={(value) => {
+            if ((VIEW_TYPES as readonly string[]).includes(value))
+              updateSettings({ viewType: value as ViewType });
+          }}
+        >
+          <SelectTrigger id="view-type" className="w-48" data-testid="view-type-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="businessUnit">Business Units</SelectItem>
+            <SelectItem value="jobType">Job Types</SelectItem>
+          </SelectContent>
+        </Select>
+      </CardContent>
+    </Card>
+  );
+}
