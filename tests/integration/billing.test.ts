@@ -37,6 +37,18 @@ describe('billing: checkout, portal and webhooks', () => {
   const companyRow = async (id: number) =>
     (await t.app.db.select().from(companies).where(eq(companies.id, id)))[0]!;
   const eventCount = async () => (await t.app.db.select().from(stripeEvents)).length;
+  /** A Stripe-Signature header: t=...,v1=HMAC-SHA256(secret, "t.payload"). */
+  const signature = (payload: string, secret = stripe.webhookSecret, at = Date.now()) => {
+    const t = Math.floor(at / 1000);
+    return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+  };
+  const deliver = (payload: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
 
   /** A company with its account admin and a plain user. */
   async function newCompany() {
@@ -230,16 +242,7 @@ describe('billing: checkout, portal and webhooks', () => {
     stripe.holdEvents();
     stripe.renewalPayment(subscriptionId, 'paid');
     const body = JSON.stringify(failed);
-    const header = `t=${Math.floor(Date.now() / 1000)},v1=${crypto
-      .createHmac('sha256', stripe.webhookSecret)
-      .update(`${Math.floor(Date.now() / 1000)}.${body}`)
-      .digest('hex')}`;
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload: body,
-    });
+    const replay = await deliver(body, { 'stripe-signature': signature(body) });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect(await eventCount()).toBe(count);
@@ -257,27 +260,15 @@ describe('billing: checkout, portal and webhooks', () => {
     const event = stripe.events.at(-1)!;
     await stripe.releaseEvents({ types: [] });
     const body = JSON.stringify(event);
-    const now = Math.floor(Date.now() / 1000);
-    const sign = (secret: string, payload: string) =>
-      `t=${now},v1=${crypto.createHmac('sha256', secret).update(`${now}.${payload}`).digest('hex')}`;
     const count = await eventCount();
-    for (const headers of [
-      { 'stripe-signature': sign('whsec_not_the_secret', body) },
-      { 'stripe-signature': sign(stripe.webhookSecret, body.replace('canceled', 'active')) },
-      {
-        'stripe-signature': `t=${now - 3600},v1=${crypto
-          .createHmac('sha256', stripe.webhookSecret)
-          .update(`${now - 3600}.${body}`)
-          .digest('hex')}`,
-      },
+    const headerSets: Record<string, string>[] = [
+      { 'stripe-signature': signature(body, 'whsec_not_the_secret') },
+      { 'stripe-signature': signature(body.replace('canceled', 'active')) },
+      { 'stripe-signature': signature(body, stripe.webhookSecret, Date.now() - 3600_000) },
       {},
-    ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', ...headers },
-        payload: body,
-      });
+    ];
+    for (const headers of headerSets) {
+      const res = await deliver(body, headers);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/^Stripe-Signature: /);
     }
@@ -292,16 +283,7 @@ describe('billing: checkout, portal and webhooks', () => {
       type: 'customer.subscription.updated',
       data: { object: { id: 'sub_x', object: 'subscription', customer: 'cus_elsewhere' } },
     });
-    const now = Math.floor(Date.now() / 1000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': `t=${now},v1=${crypto.createHmac('sha256', stripe.webhookSecret).update(`${now}.${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
+    const res = await deliver(body, { 'stripe-signature': signature(body) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, duplicate: false });
   });
@@ -365,29 +347,39 @@ describe('billing: checkout, portal and webhooks', () => {
     expect(res.json().status).toBe('active');
   });
 
-  it('answers 502 in words when Stripe cannot be reached', async () => {
+  it('answers 502 in words when Stripe cannot be reached or refuses', async () => {
     const { admin } = await newCompany();
-    const down = await createTestApp({
-      database: t.database,
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PRICE_ID: stripe.priceId,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_URL: 'http://127.0.0.1:9',
-      },
-    });
-    try {
-      const res = await down.app.inject({
-        method: 'POST',
-        url: '/api/stripe/create-checkout-session',
-        headers: { cookie: admin.cookie },
+    for (const [env, sentence] of [
+      [
+        { STRIPE_API_URL: 'http://127.0.0.1:9', STRIPE_PRICE_ID: stripe.priceId },
+        /^Stripe could not be reached to create a customer/,
+      ],
+      [
+        { STRIPE_API_URL: stripe.url, STRIPE_PRICE_ID: 'price_gone' },
+        /^Stripe refused to start a checkout: No such price: 'price_gone'/,
+      ],
+    ] as const) {
+      const other = await createTestApp({
+        database: t.database,
+        env: {
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          ...env,
+        },
       });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().error).toMatch(/Stripe could not be reached/);
-    } finally {
-      await down.close();
+      try {
+        const res = await other.app.inject({
+          method: 'POST',
+          url: '/api/stripe/create-checkout-session',
+          headers: { cookie: admin.cookie },
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.json().error).toMatch(sentence);
+      } finally {
+        await other.close();
+      }
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('billing: Stripe not configured', () => {
