@@ -4,14 +4,12 @@ import { ApiError, apiJson } from '@/lib/api';
 
 export const SUBSCRIPTION_QUERY_KEY = ['/api/stripe/subscription'] as const;
 
-/** The caller's company's plan. */
+/**
+ * The caller's company's plan. Seed section 9 holds here too (no refetch on focus): coming back
+ * from Checkout or the portal reads it again (BillingBanner), as does every page load.
+ */
 export function useSubscriptionSummary(enabled = true) {
-  return useQuery<SubscriptionSummary>({
-    queryKey: SUBSCRIPTION_QUERY_KEY,
-    enabled,
-    // People change their plan in another tab (the portal): look again when they come back.
-    refetchOnWindowFocus: true,
-  });
+  return useQuery<SubscriptionSummary>({ queryKey: SUBSCRIPTION_QUERY_KEY, enabled });
 }
 
 /** Checkout (or the portal, for a company with a running plan); `userId` names an admin row. */
