@@ -52,6 +52,29 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('runs the Stripe stand-in only outside production and without a Stripe key', () => {
+    const embedded = loadConfig({});
+    expect(embedded.stripe).toBeUndefined();
+    expect(embedded.stripeStandin).toEqual({ enabled: true, port: 0 });
+    expect(embedded.billingRequired).toBe(false);
+    const real = loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PRICE_ID: 'price_x' });
+    expect(real.stripeStandin.enabled).toBe(false);
+    expect(real.stripe).toMatchObject({ secretKey: 'sk_live_x', priceId: 'price_x' });
+    expect(
+      problemsOf({ STRIPE_STANDIN: 'true', STRIPE_SECRET_KEY: 'sk', STRIPE_PRICE_ID: 'p' }),
+    ).toEqual([
+      'STRIPE_STANDIN: cannot be combined with STRIPE_SECRET_KEY (the stand-in supplies its own keys)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', STRIPE_STANDIN: 'true' })).toContain(
+      'STRIPE_STANDIN: not allowed in production',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })
+        .stripeStandin.enabled,
+    ).toBe(true);
+    expect(loadConfig({ BILLING_REQUIRED: 'true' }).billingRequired).toBe(true);
+  });
+
   it('uses PostgreSQL and no demo seed when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x' });
     expect(config.database.url).toBe('postgres://localhost/x');

@@ -51,6 +51,9 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
+    STRIPE_STANDIN: booleanFromEnv.optional(),
+    STRIPE_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    BILLING_REQUIRED: booleanFromEnv.default(false),
     OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
     OPEN_METEO_API_KEY: optionalString,
     TRUST_PROXY: booleanFromEnv.default(false),
@@ -95,6 +98,13 @@ const envSchema = z
           message: 'not allowed in production',
         });
       }
+      if (env.STRIPE_STANDIN) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_STANDIN'],
+          message: 'not allowed in production',
+        });
+      }
     }
     if (env.ENCRYPTION_KEY && Buffer.from(env.ENCRYPTION_KEY, 'base64').length !== 32) {
       ctx.addIssue({
@@ -109,6 +119,13 @@ const envSchema = z
         code: 'custom',
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PRICE_ID' : 'STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_PRICE_ID must be set together',
+      });
+    }
+    if (env.STRIPE_STANDIN && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_STANDIN'],
+        message: 'cannot be combined with STRIPE_SECRET_KEY (the stand-in supplies its own keys)',
       });
     }
   });
@@ -149,14 +166,20 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** Sign-in starts and callbacks one client address may make per minute (per instance). */
   signInRateLimitPerMinute: number;
+  /** Undefined: Stripe is not configured and billing actions say which variables to set. */
   stripe:
     | {
         secretKey: string;
         webhookSecret: string | undefined;
         priceId: string;
+        /** Another Stripe API host (a stand-in); undefined is api.stripe.com. */
         apiUrl: string | undefined;
       }
     | undefined;
+  /** The local Stripe stand-in `main` starts when no Stripe key is set (not in production). */
+  stripeStandin: { enabled: boolean; port: number };
+  /** Product decision 19: boards of companies without a plan show "subscription needed". */
+  billingRequired: boolean;
   weather: { openMeteoUrl: string; apiKey: string | undefined };
   trustProxy: boolean;
 }
@@ -227,6 +250,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    stripeStandin: {
+      enabled: env.STRIPE_STANDIN ?? (env.NODE_ENV !== 'production' && !env.STRIPE_SECRET_KEY),
+      port: env.STRIPE_STANDIN_PORT,
+    },
+    billingRequired: env.BILLING_REQUIRED,
     weather: {
       openMeteoUrl: env.OPEN_METEO_URL.replace(/\/+$/, ''),
       apiKey: env.OPEN_METEO_API_KEY,

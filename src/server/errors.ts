@@ -6,6 +6,8 @@ export const errorCodes = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
+  /** BILLING_REQUIRED and the company has no active or trialing plan. */
+  SUBSCRIPTION_REQUIRED: 402,
   FORBIDDEN: 403,
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,

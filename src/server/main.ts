@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { DemoTargets } from './services/demo/seed-demo-data.js';
+import type { StripeStandin } from '../../standins/stripe/index.js';
 
 /** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
 async function main(): Promise<void> {
@@ -49,6 +50,28 @@ async function main(): Promise<void> {
     };
   }
 
+  // Stripe for the embedded default when no key is set: a local stand-in on a free port that
+  // the product's SDK reaches through STRIPE_API_URL like any Stripe host, so a newcomer can
+  // click through the whole purchase. It sends its webhooks to this app once it listens.
+  let stripeStandin: StripeStandin | undefined;
+  if (!config.stripe && config.stripeStandin.enabled) {
+    const { startStripeStandin } = await import('../../standins/stripe/index.js');
+    stripeStandin = await startStripeStandin({
+      host: config.host,
+      port: config.stripeStandin.port,
+      publicHost: new URL(config.publicUrl).hostname,
+    });
+    config = {
+      ...config,
+      stripe: {
+        secretKey: stripeStandin.secretKey,
+        webhookSecret: stripeStandin.webhookSecret,
+        priceId: stripeStandin.priceId,
+        apiUrl: stripeStandin.url,
+      },
+    };
+  }
+
   const app = await buildApp({
     config,
     ...(simulator
@@ -62,6 +85,11 @@ async function main(): Promise<void> {
     app.log.info(`sample ServiceTitan tenant (simulator) at ${simulator.apiUrl}`);
     app.addHook('onClose', () => simulator.close());
   }
+  if (stripeStandin) {
+    const standin = stripeStandin;
+    app.log.info(`Stripe stand-in (test mode, no real charges) at ${standin.publicUrl}`);
+    app.addHook('onClose', () => standin.close());
+  }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -70,6 +98,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  if (stripeStandin) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    stripeStandin.setWebhookTarget(`http://127.0.0.1:${port}/api/stripe/webhook`);
+  }
   app.log.info(`3-Day Call Board ready at ${config.publicUrl}`);
 }
 

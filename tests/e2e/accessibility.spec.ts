@@ -68,6 +68,8 @@ test.describe('signed in', () => {
       expect(await violations(page), `board, ${theme}`).toEqual([]);
       await page.getByTestId('menu-button').click();
       await expect(page.getByTestId('side-menu')).toBeVisible();
+      // The account admin's plan and its badge (loaded with the menu).
+      await expect(page.getByTestId('billing-status')).toBeVisible();
       expect(await violations(page), `side menu, ${theme}`).toEqual([]);
       await page.keyboard.press('Escape');
     }

@@ -50,6 +50,10 @@ export const companies = pgTable('companies', {
   subscriptionCurrentPeriodEnd: timestamp('subscription_current_period_end', {
     withTimezone: true,
   }),
+  /** The subscription ends at `subscriptionCurrentPeriodEnd` instead of renewing. */
+  subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end')
+    .notNull()
+    .default(false),
   ...timestamps,
 });
 

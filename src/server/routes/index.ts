@@ -6,6 +6,7 @@ import healthRoutes from './health/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import preferenceRoutes from './preferences/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
+import stripeRoutes from './stripe/index.js';
 import weatherRoutes from './weather/index.js';
 
 /** One folder per resource; each folder decides its own access rule with one hook. */
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(preferenceRoutes);
   await app.register(itemGroupRoutes);
   await app.register(serviceTitanRoutes);
+  await app.register(stripeRoutes);
 }

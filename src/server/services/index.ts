@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import { createBillingService, type BillingService } from './billing/billing-service.js';
+import { createStripeGateway, type StripeGateway } from './billing/stripe-gateway.js';
+import { createSubscriptionStore } from './billing/subscription-store.js';
 import { createCapacityService, type CapacityService } from './capacity/capacity-service.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
@@ -23,6 +26,8 @@ export interface Services {
   weather: WeatherService;
   /** Board numbers and ServiceTitan metadata from snapshots shared by all app instances. */
   capacity: CapacityService;
+  /** The company subscription: Stripe Checkout, the portal, webhooks (decision 13). */
+  billing: BillingService;
 }
 
 export interface ServiceOverrides {
@@ -35,6 +40,8 @@ export interface ServiceOverrides {
    * check what a refresh reports wait for it whole, so a busy machine cannot change the answer.
    */
   refreshWaitMs?: number;
+  /** Stripe; by default the SDK at the configured host, absent when Stripe is not configured. */
+  stripe?: StripeGateway;
 }
 
 export function createServices(deps: {
@@ -74,6 +81,21 @@ export function createServices(deps: {
     refreshWaitMs: deps.overrides?.refreshWaitMs,
     logger: deps.app.log.child({ service: 'capacity' }),
   });
+  const stripeConfig = deps.config.stripe;
+  const billing = createBillingService({
+    config: deps.config,
+    store: createSubscriptionStore(deps.db),
+    gateway:
+      deps.overrides?.stripe ??
+      (stripeConfig
+        ? createStripeGateway({
+            secretKey: stripeConfig.secretKey,
+            webhookSecret: stripeConfig.webhookSecret,
+            apiUrl: stripeConfig.apiUrl,
+          })
+        : undefined),
+    logger: deps.app.log.child({ service: 'billing' }),
+  });
   return {
     now,
     fetch: fetchImpl,
@@ -81,5 +103,6 @@ export function createServices(deps: {
     serviceTitan,
     weather,
     capacity,
+    billing,
   };
 }

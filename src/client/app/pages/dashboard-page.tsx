@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Board } from '@/features/dashboard/components/board';
+import { canManageSubscription } from '@/features/billing/lib/billing-actor';
 import { useAuth } from '@/hooks/use-auth';
 import { renderSettingsPanel } from '../settings-panel';
+
+// Billing shows only to some people and only sometimes: it loads after the board, on its own.
+const BillingBanner = lazy(() => import('@/features/billing/components/billing-banner'));
+const SubscriptionNeeded = lazy(() => import('@/features/billing/components/subscription-needed'));
 
 /** `/` signed in: the live board. */
 export function DashboardPage() {
   const { user, canEdit } = useAuth();
+  const managesBilling = canManageSubscription(user);
   return (
     <Board
       live
@@ -12,6 +19,18 @@ export function DashboardPage() {
       canEdit={canEdit}
       isMasterAdmin={user?.role === 'master_admin'}
       renderSettingsPanel={renderSettingsPanel}
+      banner={
+        managesBilling ? (
+          <Suspense fallback={null}>
+            <BillingBanner />
+          </Suspense>
+        ) : undefined
+      }
+      renderSubscriptionNeeded={() => (
+        <Suspense fallback={null}>
+          <SubscriptionNeeded canManage={managesBilling} />
+        </Suspense>
+      )}
     />
   );
 }

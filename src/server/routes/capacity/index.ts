@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
+import { AppError } from '../../errors.js';
 import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 
 /**
  * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
@@ -33,6 +35,10 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
     },
     async (request) => {
       const user = currentUser(request);
+      // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
+      if ((await app.services.billing.boardAccess(user)) === 'blocked') {
+        throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
+      }
       return app.services.capacity.boardFor(user, request.body ?? undefined);
     },
   );

@@ -47,7 +47,8 @@ export async function seedDemoData(
         stTenantId: credential?.tenantId,
         stAppKeyEnc: credential ? secretBox.seal(credential.appKey) : undefined,
         stEnvironment: 'integration',
-        subscriptionStatus: 'trialing',
+        // No plan yet: the newcomer buys one on the Stripe stand-in (a "trialing" status here
+        // would name a trial Stripe knows nothing about).
       })
       .returning({ id: companies.id });
     const demoUsers = [

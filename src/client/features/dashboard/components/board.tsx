@@ -35,6 +35,7 @@ export function Board({
   canEdit,
   isMasterAdmin = false,
   renderSettingsPanel,
+  renderSubscriptionNeeded,
   banner,
 }: {
   /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
@@ -45,6 +46,8 @@ export function Board({
   canEdit: boolean;
   isMasterAdmin?: boolean;
   renderSettingsPanel?: (props: SettingsPanelProps) => ReactNode;
+  /** Shown instead of the day cards when the server withholds numbers for billing (402). */
+  renderSubscriptionNeeded?: () => ReactNode;
   /** Shown above the day cards (the live preview's welcome). */
   banner?: ReactNode;
 }) {
@@ -105,7 +108,9 @@ export function Board({
           {banner}
           {data.error && <ErrorBanner message={data.error} />}
           {data.stale && !data.error && <StaleBanner age={staleAge} reason={data.staleReason} />}
-          {data.isLoading ? (
+          {data.subscriptionRequired ? (
+            renderSubscriptionNeeded?.()
+          ) : data.isLoading ? (
             <div
               className="flex flex-1 items-center justify-center gap-3 py-16 text-[1.2em]"
               role="status"

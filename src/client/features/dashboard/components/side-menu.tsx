@@ -14,7 +14,7 @@ import {
   Users,
   Wrench,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/app/routes';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,11 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useTheme } from '@/hooks/use-theme';
-import { startSubscription } from '../api/start-subscription';
+
+// Billing code loads when the menu opens, not with the board.
+const BillingMenuStatus = lazy(() => import('@/features/billing/components/billing-menu-status'));
+const startSubscription = () =>
+  import('@/features/billing/api/start-subscription').then((m) => m.startSubscription());
 
 function MenuItem({
   icon,
@@ -156,6 +160,9 @@ export function SideMenu({
                 >
                   Subscription
                 </MenuItem>
+                <Suspense fallback={null}>
+                  <BillingMenuStatus />
+                </Suspense>
                 <div className="my-2 h-px bg-border" />
                 <MenuItem
                   icon={<LogOut aria-hidden />}

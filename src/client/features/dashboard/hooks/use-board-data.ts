@@ -3,6 +3,7 @@ import { sampleCapacityDays } from '@shared/capacity/sample-data';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api';
 import { handleSessionExpired, isSessionExpired } from '@/lib/session-expired';
 import { useCapacity } from '../api/get-capacity';
 import type { BoardDay } from '../lib/board-day';
@@ -22,6 +23,8 @@ export interface BoardData {
   /** When these numbers were read from ServiceTitan (or generated, for sample data). */
   fetchedAt: Date | null;
   isSample: boolean;
+  /** BILLING_REQUIRED and the company has no running plan (402): no numbers, no error toast. */
+  subscriptionRequired: boolean;
   refresh: () => void;
 }
 
@@ -53,8 +56,10 @@ export function useBoardData(settings: DashboardSettings, live: boolean): BoardD
 
   const response = query.data;
   const sessionExpired = live && isSessionExpired(query.error);
+  const subscriptionRequired =
+    live && query.error instanceof ApiError && query.error.status === 402;
   const error =
-    live && !sessionExpired
+    live && !sessionExpired && !subscriptionRequired
       ? query.error
         ? query.error.message || CAPACITY_ERROR_FALLBACK
         : response?.error !== undefined
@@ -88,6 +93,7 @@ export function useBoardData(settings: DashboardSettings, live: boolean): BoardD
       staleReason: null,
       fetchedAt: sampleTime,
       isSample: true,
+      subscriptionRequired: false,
       refresh: () => setSampleTime(new Date()),
     };
   }
@@ -101,6 +107,7 @@ export function useBoardData(settings: DashboardSettings, live: boolean): BoardD
     staleReason: response?.staleReason ?? null,
     fetchedAt: response?.fetchedAt ? new Date(response.fetchedAt) : null,
     isSample: false,
+    subscriptionRequired,
     refresh: () => void query.refetch(),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "subscription_cancel_at_period_end" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billingSessionRequestSchema,
+  billingSessionResponseSchema,
+  subscriptionSummarySchema,
+} from '../../../shared/api/billing.js';
+import { currentUser, requireUser } from '../../plugins/permissions.js';
+
+/**
+ * The company subscription (seed section 7, decision 13). Every action is decided by
+ * `subscription.manage` in the billing service; the webhook is authenticated by its signature.
+ */
+export default async function stripeRoutes(root: FastifyInstance): Promise<void> {
+  await root.register(sessionRoutes);
+  await root.register(webhookRoutes);
+}
+
+async function sessionRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+  const body = billingSessionRequestSchema.nullish();
+
+  app.get(
+    '/api/stripe/subscription',
+    { schema: { response: { 200: subscriptionSummarySchema } } },
+    async (request) => app.services.billing.summary(currentUser(request)),
+  );
+
+  app.post(
+    '/api/stripe/create-checkout-session',
+    { schema: { body, response: { 200: billingSessionResponseSchema } } },
+    async (request) => app.services.billing.checkout(currentUser(request), request.body ?? {}),
+  );
+
+  app.post(
+    '/api/stripe/create-portal-session',
+    { schema: { body, response: { 200: billingSessionResponseSchema } } },
+    async (request) => app.services.billing.portal(currentUser(request), request.body ?? {}),
+  );
+
+  app.post(
+    '/api/stripe/sync-subscription',
+    { schema: { body, response: { 200: subscriptionSummarySchema } } },
+    async (request) => app.services.billing.sync(currentUser(request), request.body ?? {}),
+  );
+}
+
+/** Stripe's deliveries: the signature covers the exact bytes, so the body stays raw. */
+async function webhookRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, done) =>
+    done(null, payload),
+  );
+
+  app.post(
+    '/api/stripe/webhook',
+    {
+      schema: {
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const result = await app.services.billing.handleWebhook(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return { received: true as const, duplicate: result.duplicate };
+    },
+  );
+}
