@@ -1,41 +1,12 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, sessions } from '../../src/server/db/schema.js';
 import type { OidcSignIn } from '../../src/server/services/identity/oidc-sign-in.js';
 import { CookieClient } from '../helpers/cookie-client.js';
+import { freePort } from '../helpers/free-port.js';
+import { signInThroughDevProvider } from '../helpers/sign-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Signs in through the development identity provider, the way a browser would. */
-async function signIn(
-  base: string,
-  email: string,
-  client = new CookieClient(),
-  loginPath = '/api/login',
-) {
-  const start = await client.follow(`${base}${loginPath}`);
-  expect(start.res.status).toBe(200);
-  const page = await start.res.text();
-  expect(page).toContain('manager@demo-hvac.test');
-  expect(page).toContain('Sign in');
-  const interactionUrl = start.visited.at(-1)!;
-  const done = await client.follow(`${interactionUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email }).toString(),
-  });
-  return { client, final: done };
-}
+const signIn = signInThroughDevProvider;
 
 describe('sign-in through the development identity provider', () => {
   let t: TestApp;
@@ -213,44 +184,45 @@ describe('sign-in through the development identity provider', () => {
 });
 
 describe('session cookie over https', () => {
-  it('is Secure, HttpOnly and SameSite=Lax when PUBLIC_URL is https', async () => {
-    // The identity provider is at the network edge: over https it is replaced by one that
-    // verifies any code, so the product's own cookie handling is what is tested.
-    const identity: OidcSignIn = {
-      begin: async () => ({
-        url: 'https://id.example/authorize',
-        state: 's',
-        nonce: 'n',
-        codeVerifier: 'v',
-      }),
-      complete: async () => ({
-        issuer: 'https://id.example',
-        subject: 'secure-cookie',
-        email: 'secure.cookie@example.com',
-        firstName: 'Secure',
-        lastName: 'Cookie',
-      }),
-    };
-    const t = await createTestApp({
+  // The identity provider is at the network edge: over https it is replaced by one that
+  // verifies any code, so the product's own cookie handling is what is tested.
+  const identity: OidcSignIn = {
+    begin: async () => ({
+      url: 'https://id.example/authorize',
+      state: 's',
+      nonce: 'n',
+      codeVerifier: 'v',
+    }),
+    complete: async () => ({
+      issuer: 'https://id.example',
+      subject: 'secure-cookie',
+      email: 'secure.cookie@example.com',
+      firstName: 'Secure',
+      lastName: 'Cookie',
+    }),
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
       env: { PUBLIC_URL: 'https://board.example' },
       services: { identity },
     });
-    try {
-      const login = await t.app.inject({ method: 'GET', url: '/api/login' });
-      expect(login.statusCode).toBe(302);
-      const loginCookie = login.cookies.find((c) => c.name === 'cb_login');
-      expect(loginCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
-      const callback = await t.app.inject({
-        method: 'GET',
-        url: '/api/callback?code=c&state=s',
-        cookies: { cb_login: loginCookie!.value },
-      });
-      expect(callback.statusCode).toBe(302);
-      const session = callback.cookies.find((c) => c.name === 'cb_session');
-      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
-    } finally {
-      await t.close();
-    }
+  });
+  afterAll(() => t.close());
+
+  it('is Secure, HttpOnly and SameSite=Lax when PUBLIC_URL is https', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/api/login' });
+    expect(login.statusCode).toBe(302);
+    const loginCookie = login.cookies.find((c) => c.name === 'cb_login');
+    expect(loginCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: '/api/callback?code=c&state=s',
+      cookies: { cb_login: loginCookie!.value },
+    });
+    expect(callback.statusCode).toBe(302);
+    const session = callback.cookies.find((c) => c.name === 'cb_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
   });
 });
 
