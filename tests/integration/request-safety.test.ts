@@ -143,6 +143,53 @@ describe('requests the product must refuse or answer safely', () => {
     });
   });
 
+  describe('names (item 8)', () => {
+    it.each([
+      ['zero-width characters', '\u200b\u200c\u200d'],
+      ['bidi marks', '\u200e\u200f'],
+      ['a BOM and a word joiner', '\ufeff\u2060'],
+    ])('refuses a group or custom name made only of %s', async (_name, name) => {
+      const user = await createSignedInUser(t.app);
+      const group = await t.app.inject({
+        method: 'POST',
+        url: '/api/item-groups',
+        headers: { cookie: user.cookie, origin: base },
+        payload: { name, type: 'jobType' },
+      });
+      expect(group.statusCode).toBe(400);
+      expect(group.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: 'name: must not be empty',
+      });
+      const preference = await t.app.inject({
+        method: 'POST',
+        url: '/api/business-unit-preferences',
+        headers: { cookie: user.cookie, origin: base },
+        payload: { businessUnitId: 1, customName: name },
+      });
+      expect(preference.statusCode).toBe(400);
+      expect(preference.json()).toMatchObject({ error: 'customName: must not be empty' });
+      const groups = await t.app.inject({
+        method: 'GET',
+        url: '/api/item-groups',
+        headers: { cookie: user.cookie },
+      });
+      expect(groups.json()).toEqual([]);
+    });
+
+    it('refuses a name that reverses the text around it', async () => {
+      const user = await createSignedInUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/item-groups',
+        headers: { cookie: user.cookie, origin: base },
+        payload: { name: 'North\u202eLLAMS', type: 'jobType' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'name: must not contain text-direction controls' });
+    });
+  });
+
   describe('request log (item 7)', () => {
     it('never writes the sign-in code or state of /api/callback and /oidc URLs', async () => {
       logLines.length = 0;
