@@ -4,12 +4,13 @@ import { renderSettingsPanel } from '../settings-panel';
 
 /** `/` signed in: the live board. */
 export function DashboardPage() {
-  const { user, canEdit } = useAuth();
+  const { user, canEdit, editDenial } = useAuth();
   return (
     <Board
       live
       signedIn
       canEdit={canEdit}
+      editDenial={editDenial}
       isMasterAdmin={user?.role === 'master_admin'}
       renderSettingsPanel={renderSettingsPanel}
     />

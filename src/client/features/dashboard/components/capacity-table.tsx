@@ -55,25 +55,28 @@ export function CapacityTable({
                   }
                   className={cn(
                     'py-[0.4em] font-semibold',
-                    column.numeric ? 'text-right' : 'text-left',
+                    // A gap on the left keeps a right-aligned label clear of the column before.
+                    column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
                   )}
                 >
                   <button
                     type="button"
                     onClick={() => onSort(column.key)}
                     className={cn(
-                      'inline-flex items-center gap-1 uppercase hover:text-foreground',
+                      'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
                       active && 'text-foreground',
                     )}
                   >
                     {/* The full label is the name either way; where the short one shows, the full
                         one is still read out (visually hidden), and the short one is not. */}
-                    <span className="sr-only @min-[28em]:not-sr-only">{column.label}</span>
-                    <span className="@min-[28em]:hidden" aria-hidden>
+                    <span className="sr-only @min-[36em]:not-sr-only @min-[36em]:truncate">
+                      {column.label}
+                    </span>
+                    <span className="truncate @min-[36em]:hidden" aria-hidden>
                       {column.short}
                     </span>
                     <Icon
-                      className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
+                      className={cn('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
                       aria-hidden
                     />
                   </button>
