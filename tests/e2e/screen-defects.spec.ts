@@ -95,7 +95,18 @@ async function headerBoxes(page: Page) {
       [...table.querySelectorAll('thead th button')].map((button) => {
         const box = button.getBoundingClientRect();
         const th = button.closest('th')!.getBoundingClientRect();
-        return { left: box.left, right: box.right, cellLeft: th.left, cellRight: th.right };
+        // The label showing (full or short) is shown whole, not cut to an ellipsis.
+        const shown = [...button.querySelectorAll('span')].find(
+          (span) => getComputedStyle(span).position !== 'absolute',
+        )!;
+        return {
+          left: box.left,
+          right: box.right,
+          cellLeft: th.left,
+          cellRight: th.right,
+          label: shown.textContent,
+          cut: shown.scrollWidth > shown.clientWidth + 1,
+        };
       }),
     ),
   );
@@ -116,6 +127,7 @@ for (const [width, height] of [
         // Each header stays inside its own column...
         expect(h.left).toBeGreaterThanOrEqual(h.cellLeft - 0.5);
         expect(h.right).toBeLessThanOrEqual(h.cellRight + 0.5);
+        expect(h.cut, `${h.label} is cut off`).toBe(false);
         // ...and clear of the next one.
         const next = headers[i + 1];
         if (next) expect(h.right).toBeLessThan(next.left);

@@ -16,11 +16,18 @@ const LEVEL_CLASS: Record<CapacityLevel, string> = {
  * `short` is shown where the full labels would run into each other: the table's container is
  * measured in em (its own, scaled font), so the switch follows the text size, not the screen.
  */
-const COLUMNS: { key: SortKey; label: string; short: string; numeric: boolean }[] = [
+const COLUMNS: {
+  key: SortKey;
+  label: string;
+  short: string;
+  numeric: boolean;
+  /** Share of the table's width, sized to the label it must hold (the name takes the rest). */
+  width?: string;
+}[] = [
   { key: 'name', label: 'Name', short: 'Name', numeric: false },
-  { key: 'scheduled', label: 'Scheduled', short: 'Sched', numeric: true },
-  { key: 'target', label: 'Target', short: 'Tgt', numeric: true },
-  { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true },
+  { key: 'scheduled', label: 'Scheduled', short: 'Sched', numeric: true, width: '23%' },
+  { key: 'target', label: 'Target', short: 'Tgt', numeric: true, width: '16%' },
+  { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true, width: '19%' },
 ];
 
 export function CapacityTable({
@@ -48,7 +55,7 @@ export function CapacityTable({
               return (
                 <th
                   key={column.key}
-                  style={{ width: column.numeric ? '19%' : undefined }}
+                  style={{ width: column.width }}
                   scope="col"
                   aria-sort={
                     active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
