@@ -5,8 +5,9 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -14,7 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/index.js';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
+import { loggerOptions } from './logging.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './plugins/error-handler.js';
 import { clientDistFolder } from './paths.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -29,7 +36,7 @@ import { createServices, type Services, type ServiceOverrides } from './services
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
 import { seedDemoData, type DemoTargets } from './services/demo/seed-demo-data.js';
 import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
-import { createDevIdentityProvider } from '../../standins/dev-identity-provider/index.js';
+import { contentSecurityPolicy } from './security/content-security-policy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +53,8 @@ export interface BuildAppOptions {
   config: Config;
   /** An already-open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Replace outside-facing services (tests point them at local fakes). */
   services?: ServiceOverrides;
   /** Credentials of the sample ServiceTitan tenant the demo company is seeded with. */
@@ -55,27 +63,15 @@ export interface BuildAppOptions {
   demoTargets?: DemoTargets;
 }
 
-/** Paths whose values must never reach a log line. */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.clientSecret',
-  '*.appKey',
-  '*.access_token',
-  '*.client_secret',
-];
-
 /** The composition root: every plugin, service and route folder is wired here and only here. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
-    },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -105,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
   const redirectUri = `${config.publicUrl}/api/callback`;
   let oidc: OidcSettings;
-  let devIdentityProvider: ReturnType<typeof createDevIdentityProvider> | undefined;
+  let devIdentityProvider: { plugin: (app: FastifyInstance) => Promise<void> } | undefined;
   if (config.oidc.kind === 'external') {
     oidc = { ...config.oidc, redirectUri };
   } else {
@@ -113,9 +109,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientId: 'call-board-dev',
       clientSecret: crypto.randomBytes(24).toString('base64url'),
     };
+    // Loaded only when it runs: production (an external issuer) never loads the stand-in.
+    const { createDevIdentityProvider } =
+      await import('../../standins/dev-identity-provider/index.js');
     devIdentityProvider = createDevIdentityProvider({
       issuer: `${config.publicUrl}/oidc`,
       client: { ...client, redirectUri, postLogoutRedirectUri: `${config.publicUrl}/` },
+      allowRemote: config.devIdentityAllowRemote,
     });
     // prompt=login: the account picker shows on every sign-in, so switching demo accounts works.
     oidc = {
@@ -156,11 +156,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     globalDecompression: false,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The board is a page people open, not a resource others embed: same-origin isolation
+    // headers that would only get in the way of a signage player stay off.
+    crossOriginEmbedderPolicy: false,
+    // HSTS only where it means something: an https PUBLIC_URL (never on plain-http installs).
+    hsts: config.publicUrl.startsWith('https://')
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // frame-ancestors in the CSP decides framing; X-Frame-Options cannot name an allow-list.
+    frameguard: false,
+  });
   await app.register(cookie);
   await app.register(formbody);
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
-    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
     exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],
   });
   registerSessionLoading(app, database.db, config);

@@ -24,6 +24,48 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:5000');
   });
 
+  it('listens on loopback only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('runs the sample ServiceTitan tenant on a free port unless one is named', () => {
+    expect(loadConfig({}).serviceTitan.simulator.port).toBe(0);
+    expect(loadConfig({ SERVICETITAN_SIMULATOR_PORT: '5050' }).serviceTitan.simulator.port).toBe(
+      5050,
+    );
+  });
+
+  it('allows writes from configured origins only, never from what a request claims', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://board.example/' }).allowedOrigins).toEqual([
+      'https://board.example',
+    ]);
+    expect(loadConfig({ PORT: '5210' }).allowedOrigins).toEqual([
+      'http://localhost:5210',
+      'http://127.0.0.1:5210',
+      'http://[::1]:5210',
+    ]);
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://board.example',
+        ALLOWED_ORIGINS: 'https://a.example, https://b.example:8443',
+      }).allowedOrigins,
+    ).toEqual(['https://board.example', 'https://a.example', 'https://b.example:8443']);
+    expect(problemsOf({ ALLOWED_ORIGINS: 'https://a.example/path' })).toEqual([
+      'ALLOWED_ORIGINS.0: "https://a.example/path" is not an origin (scheme://host[:port], nothing after it)',
+    ]);
+  });
+
+  it("frames only from 'self' unless FRAME_ANCESTORS names a signage player", () => {
+    expect(loadConfig({}).frameAncestors).toEqual(["'self'"]);
+    expect(
+      loadConfig({ FRAME_ANCESTORS: "'self' https://signage.example" }).frameAncestors,
+    ).toEqual(["'self'", 'https://signage.example']);
+    expect(problemsOf({ FRAME_ANCESTORS: '*' })).toEqual([
+      `FRAME_ANCESTORS.0: "*" must be an origin (scheme://host[:port]), 'self' or 'none'`,
+    ]);
+  });
+
   it('names an OIDC issuer without a client id', () => {
     expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
       'OIDC_CLIENT_ID: OIDC_ISSUER and OIDC_CLIENT_ID must be set together',

@@ -22,9 +22,14 @@ const optionalString = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback unless told otherwise: the embedded defaults (development sign-in with one-click
+    // master admin) must not be reachable from the network by accident.
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     PUBLIC_URL: optionalUrl,
+    ALLOWED_ORIGINS: optionalString,
+    FRAME_ANCESTORS: optionalString,
+    DEV_IDENTITY_ALLOW_REMOTE: booleanFromEnv.default(false),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -42,7 +47,7 @@ const envSchema = z
     SERVICETITAN_AUTH_URL: optionalUrl,
     SERVICETITAN_API_URL: optionalUrl,
     SERVICETITAN_SIMULATOR: booleanFromEnv.optional(),
-    SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5050),
+    SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     SERVICETITAN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
@@ -106,6 +111,24 @@ const envSchema = z
         });
       }
     }
+    for (const [i, origin] of listOf(env.ALLOWED_ORIGINS).entries()) {
+      if (!isOrigin(origin)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ALLOWED_ORIGINS', i],
+          message: `"${origin}" is not an origin (scheme://host[:port], nothing after it)`,
+        });
+      }
+    }
+    for (const [i, source] of listOf(env.FRAME_ANCESTORS).entries()) {
+      if (source !== "'self'" && source !== "'none'" && !isOrigin(source)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FRAME_ANCESTORS', i],
+          message: `"${source}" must be an origin (scheme://host[:port]), 'self' or 'none'`,
+        });
+      }
+    }
     if (env.ENCRYPTION_KEY && Buffer.from(env.ENCRYPTION_KEY, 'base64').length !== 32) {
       ctx.addIssue({
         code: 'custom',
@@ -130,6 +153,21 @@ const envSchema = z
     }
   });
 
+/** A comma- or space-separated list; empty entries dropped. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/** `https://host[:port]` exactly: what a browser sends as `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
@@ -139,6 +177,15 @@ export interface Config {
   port: number;
   /** Public origin of the app, e.g. http://localhost:5000 (no trailing slash). */
   publicUrl: string;
+  /**
+   * Origins whose browsers may send state-changing requests: PUBLIC_URL's, ALLOWED_ORIGINS, and
+   * (only when PUBLIC_URL is not set) the loopback spellings of http://localhost:PORT.
+   */
+  allowedOrigins: string[];
+  /** CSP frame-ancestors sources: who may show the board in a frame ('self' by default). */
+  frameAncestors: string[];
+  /** The development identity provider answers non-loopback addresses too (off by default). */
+  devIdentityAllowRemote: boolean;
   logLevel: Env['LOG_LEVEL'];
   database: { url: string | undefined; dataDir: string };
   encryptionKey: Buffer | undefined;
@@ -157,6 +204,7 @@ export interface Config {
   serviceTitan: {
     authUrl: string | undefined;
     apiUrl: string | undefined;
+    /** port 0: a free port on loopback, so PORT alone decides what a second instance needs. */
     simulator: { enabled: boolean; port: number };
     /** Per attempt of every ServiceTitan call. */
     timeoutMs: number;
@@ -213,6 +261,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl,
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`]),
+        ...listOf(env.ALLOWED_ORIGINS),
+      ]),
+    ],
+    frameAncestors: listOf(env.FRAME_ANCESTORS).length ? listOf(env.FRAME_ANCESTORS) : ["'self'"],
+    devIdentityAllowRemote: env.DEV_IDENTITY_ALLOW_REMOTE,
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) },
     encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,

@@ -13,6 +13,18 @@ export interface DevIdentityProviderOptions {
     redirectUri: string;
     postLogoutRedirectUri: string;
   };
+  /**
+   * Answer requests from any address. Off by default: this provider signs anyone in as any
+   * account (master admin included) with one click, so only this machine may use it.
+   */
+  allowRemote?: boolean;
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -106,6 +118,19 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
 
   /** Fastify plugin serving the provider and its sign-in page under the issuer's path. */
   async function plugin(app: FastifyInstance): Promise<void> {
+    if (!options.allowRemote) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (!request.url.startsWith(`${mountPath}/`) && request.url !== mountPath) return;
+        if (isLoopback(request.ip)) return;
+        request.log.warn({ ip: request.ip }, 'development sign-in refused a non-loopback address');
+        return reply
+          .status(403)
+          .type('text/plain; charset=utf-8')
+          .send(
+            'The development sign-in only answers this machine (set DEV_IDENTITY_ALLOW_REMOTE=true to allow others, or configure OIDC_ISSUER).',
+          );
+      });
+    }
     app.get(`${mountPath}/interaction/:uid`, async (request, reply) => {
       reply.hijack();
       try {

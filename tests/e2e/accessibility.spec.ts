@@ -11,6 +11,11 @@ import { demoAccounts, openSignedInBoard, signInAs } from './helpers.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
+// axe-core is injected as an inline script, which the app's Content-Security-Policy refuses
+// (as it should): the audit runs with the policy bypassed. content-security-policy.spec.ts
+// checks the policy itself on every screen.
+test.use({ bypassCSP: true });
+
 /** The rules broken on the page as it is now, each with the first few elements breaking it. */
 async function violations(page: Page) {
   await page.addScriptTag({ content: axeSource });

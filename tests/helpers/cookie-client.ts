@@ -2,6 +2,13 @@
  * A tiny browser stand-in for protocol tests: follows redirects by hand and keeps cookies
  * (by name; path and expiry are ignored, which is enough for one origin).
  */
+export interface FollowedResponse {
+  url: string;
+  status: number;
+  location: string | null;
+  setCookies: string[];
+}
+
 export class CookieClient {
   readonly cookies = new Map<string, string>();
 
@@ -31,17 +38,33 @@ export class CookieClient {
     return res;
   }
 
-  /** Follows redirects (at most 15) and returns the final response and every URL visited. */
-  async follow(url: string, init: RequestInit = {}): Promise<{ res: Response; visited: string[] }> {
+  /**
+   * Follows redirects (at most 15) and returns the final response, every URL visited, and what
+   * each step answered (status, raw Location, Set-Cookie lines).
+   */
+  async follow(
+    url: string,
+    init: RequestInit = {},
+  ): Promise<{ res: Response; visited: string[]; responses: FollowedResponse[] }> {
     const visited: string[] = [];
+    const responses: FollowedResponse[] = [];
     let current = url;
     let res = await this.request(current, init);
+    const record = () =>
+      responses.push({
+        url: current,
+        status: res.status,
+        location: res.headers.get('location'),
+        setCookies: res.headers.getSetCookie(),
+      });
     visited.push(current);
+    record();
     for (let i = 0; i < 15 && res.status >= 300 && res.status < 400; i++) {
       current = new URL(res.headers.get('location')!, current).href;
       visited.push(current);
       res = await this.request(current);
+      record();
     }
-    return { res, visited };
+    return { res, visited, responses };
   }
 }

@@ -23,6 +23,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     services?: ServiceOverrides;
     database?: DatabaseHandle;
+    /** Receives every log line (set LOG_LEVEL in env to see more than nothing). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
@@ -37,7 +39,12 @@ export async function createTestApp(
   });
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, services: options.services });
+  const app = await buildApp({
+    config,
+    database,
+    services: options.services,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,35 +1,12 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations } from '../../src/server/db/schema.js';
+import { invitations, sessions } from '../../src/server/db/schema.js';
+import type { OidcSignIn } from '../../src/server/services/identity/oidc-sign-in.js';
 import { CookieClient } from '../helpers/cookie-client.js';
+import { freePort } from '../helpers/free-port.js';
+import { signInThroughDevProvider } from '../helpers/sign-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Signs in through the development identity provider, the way a browser would. */
-async function signIn(base: string, email: string, client = new CookieClient()) {
-  const start = await client.follow(`${base}/api/login`);
-  expect(start.res.status).toBe(200);
-  const page = await start.res.text();
-  expect(page).toContain('manager@demo-hvac.test');
-  expect(page).toContain('Sign in');
-  const interactionUrl = start.visited.at(-1)!;
-  const done = await client.follow(`${interactionUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email }).toString(),
-  });
-  return { client, final: done };
-}
+const signIn = signInThroughDevProvider;
 
 describe('sign-in through the development identity provider', () => {
   let t: TestApp;
@@ -75,7 +52,16 @@ describe('sign-in through the development identity provider', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie and rotates it on each sign-in', async () => {
     const client = new CookieClient();
-    await signIn(base, 'csr@demo-hvac.test', client);
+    const { final } = await signIn(base, 'csr@demo-hvac.test', client);
+    const callback = final.responses.find((r) => r.url.startsWith(`${base}/api/callback`));
+    const sessionCookie = callback?.setCookies.find((c) => c.startsWith('cb_session='));
+    expect(sessionCookie).toBeDefined();
+    const attributes = sessionCookie!.split(';').map((a) => a.trim().toLowerCase());
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    expect(attributes).toContain('path=/');
+    // Over plain http a Secure cookie would never come back.
+    expect(attributes).not.toContain('secure');
     const first = client.cookies.get('cb_session');
     expect(first).toBeTruthy();
     await signIn(base, 'csr@demo-hvac.test', client);
@@ -133,6 +119,57 @@ describe('sign-in through the development identity provider', () => {
     expect(withCookie.headers.get('location')).toBe('/api/login');
   });
 
+  describe('returns only to a path on this site after sign-in', () => {
+    const attempts = () => t.app.db.select().from(sessions);
+
+    it.each([
+      ['a tab', '/\t/example.org'],
+      ['a newline', '/\n/example.org'],
+      ['CR/LF', '/\r\n/example.org'],
+      ['a CR/LF header', '/x\r\nSet-Cookie: stolen=1'],
+      ['a backslash', '\\\\example.org'],
+      ['slash backslash', '/\\example.org'],
+      ['a tab before a backslash', '/\t\\example.org'],
+      ['double slash', '//example.org'],
+      ['a dot segment making double slash', '/.//example.org'],
+      ['an absolute URL', 'https://example.org/'],
+      ['a javascript URL', 'javascript:alert(1)'],
+      ['a non-Latin-1 character', '/\u20ac'],
+      ['a very long path', `/${'a'.repeat(2000)}`],
+    ])('returnTo with %s signs in and goes to /', async (_name, returnTo) => {
+      const before = (await attempts()).length;
+      const { client, final } = await signIn(
+        base,
+        'csr@demo-hvac.test',
+        new CookieClient(),
+        `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      const callback = final.responses.find((r) => r.url.startsWith(`${base}/api/callback`));
+      expect(callback?.status).toBe(302);
+      expect(callback?.location).toBe('/');
+      expect(final.visited.at(-1)).toBe(`${base}/`);
+      expect(final.res.status).not.toBe(500);
+      const me = await client.request(`${base}/api/auth/user`);
+      expect(me.status).toBe(200);
+      expect((await attempts()).length).toBe(before + 1);
+    });
+
+    it.each([
+      ['/admin', '/admin'],
+      ['/preview?x=1#top', '/preview?x=1#top'],
+      ['/%2F%2Fexample.org', '/%2F%2Fexample.org'],
+    ])('returnTo %j returns to %j', async (returnTo, expected) => {
+      const { final } = await signIn(
+        base,
+        'csr@demo-hvac.test',
+        new CookieClient(),
+        `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      const callback = final.responses.find((r) => r.url.startsWith(`${base}/api/callback`));
+      expect(callback?.location).toBe(expected);
+    });
+  });
+
   it('refuses state-changing requests from another origin', async () => {
     const client = new CookieClient();
     await signIn(base, 'csr@demo-hvac.test', client);
@@ -143,6 +180,49 @@ describe('sign-in through the development identity provider', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+  });
+});
+
+describe('session cookie over https', () => {
+  // The identity provider is at the network edge: over https it is replaced by one that
+  // verifies any code, so the product's own cookie handling is what is tested.
+  const identity: OidcSignIn = {
+    begin: async () => ({
+      url: 'https://id.example/authorize',
+      state: 's',
+      nonce: 'n',
+      codeVerifier: 'v',
+    }),
+    complete: async () => ({
+      issuer: 'https://id.example',
+      subject: 'secure-cookie',
+      email: 'secure.cookie@example.com',
+      firstName: 'Secure',
+      lastName: 'Cookie',
+    }),
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PUBLIC_URL: 'https://board.example' },
+      services: { identity },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is Secure, HttpOnly and SameSite=Lax when PUBLIC_URL is https', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/api/login' });
+    expect(login.statusCode).toBe(302);
+    const loginCookie = login.cookies.find((c) => c.name === 'cb_login');
+    expect(loginCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: '/api/callback?code=c&state=s',
+      cookies: { cb_login: loginCookie!.value },
+    });
+    expect(callback.statusCode).toBe(302);
+    const session = callback.cookies.find((c) => c.name === 'cb_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
   });
 });
 

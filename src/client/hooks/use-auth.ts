@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@shared/api/auth';
+import { can, denialReason, type Actor } from '@shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/api';
 
@@ -14,13 +15,19 @@ export function useAuth() {
     refetchOnMount: false,
   });
   const user = data ?? null;
+  const actor: Actor | null = user
+    ? { kind: 'person', id: user.id, role: user.role, companyId: user.companyId }
+    : null;
   return {
     user,
     isLoading,
     error,
     isAuthenticated: user !== null,
-    /** Settings editing (seed section 6): account and master admins. */
-    canEdit: user?.role === 'account_admin' || user?.role === 'master_admin',
+    actor,
+    /** Settings editing (seed section 6): account and master admins of the company. */
+    canEdit: can(actor, 'boardSettings.edit'),
+    /** Why settings (and so the lock) are read-only for this person; null when they may edit. */
+    editDenial: denialReason(actor, 'boardSettings.edit'),
     isAdmin:
       user !== null &&
       (user.isAdmin || user.role === 'account_admin' || user.role === 'master_admin'),

@@ -26,4 +26,23 @@ describe('apiJson errors', () => {
     failWith(503, '', 'Service Unavailable');
     await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^503: Service Unavailable$/);
   });
+
+  it('shows the status text, never the markup, of an HTML error page from a proxy', async () => {
+    failWith(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'Bad Gateway');
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^502: Bad Gateway$/);
+    failWith(502, '<html>Bad Gateway</html>', '');
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^502: Bad Gateway$/);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response('  <!DOCTYPE html><title>x</title>', {
+            status: 504,
+            headers: { 'content-type': 'text/html' },
+          }),
+        ),
+      ),
+    );
+    await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^504: Gateway Timeout$/);
+  });
 });

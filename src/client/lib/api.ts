@@ -14,10 +14,35 @@ export class ApiError extends Error {
   }
 }
 
+/** Reason phrases for when a response carries none (HTTP/2 has no status text). */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const statusText = (response: Response) =>
+  response.statusText || STATUS_TEXT[response.status] || 'Request failed';
+
+/** An HTML page (a proxy's or load balancer's error page): markup a TV must never show. */
+function isHtml(response: Response, body: string): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return /\bhtml\b/i.test(type) || /^\s*</.test(body);
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const body = await response.text().catch(() => '');
-  const text = errorSentence(body) ?? (body || response.statusText);
+  const text =
+    errorSentence(body) ?? (body.trim() && !isHtml(response, body) ? body : statusText(response));
   throw new ApiError(response.status, `${response.status}: ${text}`);
 }
 

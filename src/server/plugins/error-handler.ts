@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -64,7 +66,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
       status = error.statusCode;
       const code =
-        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 414
+            ? 'URI_TOO_LONG'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'BAD_REQUEST';
       body = { error: error.message, code };
     } else if (isDataException(error)) {
       // The database refused a value the schemas let through (SQLSTATE class 22: out of range,
@@ -80,6 +88,46 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, error.message);
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Errors Fastify raises before any route runs (Fastify's `frameworkErrors` option): a URL that
+ * cannot be decoded, or a path parameter longer than the router accepts. Answered in the app's
+ * error format like every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { error: 'The URL is too long', code: 'URI_TOO_LONG' }
+      : { error: 'The URL is not valid', code: 'BAD_REQUEST' };
+  void reply.status(body.code === 'URI_TOO_LONG' ? 414 : 400).send(body);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL past Node's size
+ * limit, malformed HTTP): answered in the app's error format on the raw socket, then closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body: ErrorBody = tooLarge
+    ? { error: 'The URL or request headers are too long', code: 'HEADERS_TOO_LARGE' }
+    : { error: 'The request is not valid HTTP', code: 'BAD_REQUEST' };
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+  );
 }
 
 /** 404 for unknown API routes; with the built client present, page URLs get index.html. */

@@ -33,6 +33,8 @@ export interface Services {
 export interface ServiceOverrides {
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Sign-in at an identity provider tests cannot reach over https. */
+  identity?: OidcSignIn;
   serviceTitan?: ServiceTitanGateway;
   weather?: WeatherService;
   /**
@@ -99,7 +101,7 @@ export function createServices(deps: {
   return {
     now,
     fetch: fetchImpl,
-    identity: createOidcSignIn(deps.oidc),
+    identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),
     serviceTitan,
     weather,
     capacity,

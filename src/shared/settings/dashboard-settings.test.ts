@@ -219,6 +219,7 @@ describe('input rules', () => {
   it('saves only a non-empty trimmed title', () => {
     expect(normalizeTitle('  Board ')).toBe('Board');
     expect(normalizeTitle('   ')).toBeNull();
+    expect(normalizeTitle('\u200b\u200f')).toBeNull();
   });
 
   it('clamps targets to 0-100 and lets empty stay empty while typing', () => {

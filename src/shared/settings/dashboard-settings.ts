@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '../calendar/date-formats.js';
 import { HOLIDAY_NAMES, isHolidayName } from '../calendar/holidays.js';
 import { isValidTimeZone, runtimeTimeZone } from '../calendar/time-zone.js';
+import { displayName, normalizeDisplayName } from '../api/display-name.js';
 
 /**
  * The dashboard settings a browser keeps in local storage (seed section 3), their defaults, and
@@ -153,7 +154,7 @@ export const appearanceSchema = z.object({
 export type Appearance = z.infer<typeof appearanceSchema>;
 
 export const dashboardSettingsSchema = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: displayName({ max: 200 }),
   logoUrl: logoUrlSchema.optional(),
   workdays: workdaysSchema,
   holidays: z.array(z.enum(HOLIDAY_NAMES)).max(HOLIDAY_NAMES.length),
@@ -301,10 +302,12 @@ export function isCompleteZip(input: string): boolean {
   return /^\d{5}$/.test(input);
 }
 
-/** The trimmed title, or null when it is empty and so must not be saved. */
+/**
+ * The trimmed title, or null when it must not be saved: empty, or made only of invisible
+ * characters (the display-name rule every name follows).
+ */
 export function normalizeTitle(input: string): string | null {
-  const trimmed = input.trim();
-  return trimmed === '' ? null : trimmed;
+  return normalizeDisplayName(input);
 }
 
 function toNumber(input: string | number): number {

@@ -10,13 +10,14 @@ const SubscriptionNeeded = lazy(() => import('@/features/billing/components/subs
 
 /** `/` signed in: the live board. */
 export function DashboardPage() {
-  const { user, canEdit } = useAuth();
+  const { user, canEdit, editDenial } = useAuth();
   const managesBilling = canManageSubscription(user);
   return (
     <Board
       live
       signedIn
       canEdit={canEdit}
+      editDenial={editDenial}
       isMasterAdmin={user?.role === 'master_admin'}
       renderSettingsPanel={renderSettingsPanel}
       banner={

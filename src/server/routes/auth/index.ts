@@ -1,22 +1,19 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUserSchema } from '../../../shared/api/auth.js';
-import { loginAttempts } from '../../db/schema.js';
 import { unauthenticated } from '../../errors.js';
 import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
+import {
+  LOGIN_TTL_MS,
+  saveLoginAttempt,
+  takeLoginAttempt,
+} from '../../services/identity/login-attempt-store.js';
+import { safeReturnTo } from '../../services/identity/return-to.js';
 import { signInUser } from '../../services/identity/sign-in-user.js';
 
 const LOGIN_COOKIE = 'cb_login';
-const LOGIN_TTL_MS = 10 * 60 * 1000;
-
-/** Only same-site paths may be returned to after sign-in. */
-const safeReturnTo = (value: string | undefined) =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
-    ? value
-    : '/';
 
 /** Sign-in, sign-out and "who am I": public by design (they are how one becomes signed in). */
 export default async function authRoutes(root: FastifyInstance): Promise<void> {
@@ -28,7 +25,8 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     '/api/login',
     {
       config: { rateLimit: signInLimit },
-      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) },
+      // Any returnTo is accepted here and judged by safeReturnTo: an unusable one returns to `/`.
+      schema: { querystring: z.object({ returnTo: z.unknown().optional() }) },
     },
     async (request, reply) => {
       let pending;
@@ -44,16 +42,17 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
           );
       }
       const id = crypto.randomBytes(24).toString('base64url');
-      await app.db
-        .delete(loginAttempts)
-        .where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_TTL_MS)));
-      await app.db.insert(loginAttempts).values({
-        idHash: hashSessionId(id),
-        state: pending.state,
-        nonce: pending.nonce,
-        codeVerifier: pending.codeVerifier,
-        returnTo: safeReturnTo(request.query.returnTo),
-      });
+      await saveLoginAttempt(
+        app.db,
+        {
+          idHash: hashSessionId(id),
+          state: pending.state,
+          nonce: pending.nonce,
+          codeVerifier: pending.codeVerifier,
+          returnTo: safeReturnTo(request.query.returnTo, app.config.publicUrl),
+        },
+        new Date(),
+      );
       reply.setCookie(LOGIN_COOKIE, id, {
         path: '/api/callback',
         httpOnly: true,
@@ -79,12 +78,11 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
       return reply.redirect('/', 302);
     }
     if (!id) return reply.redirect('/api/login', 302);
-    const [attempt] = await app.db
-      .delete(loginAttempts)
-      .where(eq(loginAttempts.idHash, hashSessionId(id)))
-      .returning();
-    if (!attempt || attempt.createdAt.getTime() < Date.now() - LOGIN_TTL_MS)
-      return reply.redirect('/api/login', 302);
+    const attempt = await takeLoginAttempt(app.db, hashSessionId(id), new Date());
+    if (!attempt) return reply.redirect('/api/login', 302);
+    // Judged again on the way out: a row written before this check existed must not redirect
+    // off-site or put an unsendable character in the Location header.
+    const returnTo = safeReturnTo(attempt.returnTo, app.config.publicUrl);
 
     let identity;
     try {
@@ -105,7 +103,7 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
     const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
     setSessionCookie(reply, app.config, sessionId);
-    return reply.redirect(attempt.returnTo, 302);
+    return reply.redirect(returnTo, 302);
   });
 
   app.get('/api/logout', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { CircleAlert, Clock } from 'lucide-react';
+import { staleBannerText } from '../lib/stale-text';
 
 export function ErrorBanner({ message }: { message: string }) {
   return (
@@ -22,10 +23,7 @@ export function StaleBanner({ age, reason }: { age: string | null; reason: strin
       className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 px-4 py-2 text-amber-100"
     >
       <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-400" aria-hidden />
-      <p>
-        {age ? `These numbers are from ${age}` : 'These numbers are not current'}
-        {reason ? ` — ${reason}` : ''}. The board keeps trying every minute.
-      </p>
+      <p>{staleBannerText(age, reason)}</p>
     </div>
   );
 }

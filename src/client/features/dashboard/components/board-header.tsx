@@ -16,6 +16,7 @@ export function BoardHeader({
   editable,
   boardControls,
   locked,
+  lockDenial,
   helpMode,
   onToggleLock,
   onToggleHelp,
@@ -27,6 +28,8 @@ export function BoardHeader({
   editable: boolean;
   boardControls: boolean;
   locked: boolean;
+  /** Set when this person may not unlock (nothing would become editable): the toggle is hidden. */
+  lockDenial: string | null;
   helpMode: boolean;
   onToggleLock: () => void;
   onToggleHelp: () => void;
@@ -70,27 +73,29 @@ export function BoardHeader({
         </HelpTip>
         {boardControls && (
           <>
-            <HelpTip
-              text={
-                locked
-                  ? 'Unlock to edit the logo, title, ZIP code and date format'
-                  : 'Lock the board against accidental edits'
-              }
-            >
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
-                aria-pressed={locked}
-                data-testid="lock-button"
-                className={cn(ICON_BUTTON, 'hidden md:inline-flex')}
-                // Keep focus where it is: a blur would commit the edit that locking must cancel.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={onToggleLock}
+            {lockDenial === null && (
+              <HelpTip
+                text={
+                  locked
+                    ? 'Unlock to edit the logo, title, ZIP code and date format'
+                    : 'Lock the board against accidental edits'
+                }
               >
-                {locked ? <Lock aria-hidden /> : <LockOpen aria-hidden />}
-              </Button>
-            </HelpTip>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
+                  aria-pressed={locked}
+                  data-testid="lock-button"
+                  className={cn(ICON_BUTTON, 'hidden md:inline-flex')}
+                  // Keep focus where it is: a blur would commit the edit that locking must cancel.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={onToggleLock}
+                >
+                  {locked ? <Lock aria-hidden /> : <LockOpen aria-hidden />}
+                </Button>
+              </HelpTip>
+            )}
             <HelpTip text="Hide these help tips">
               <Button
                 variant="ghost"

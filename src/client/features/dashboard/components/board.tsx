@@ -8,6 +8,7 @@ import { useDashboardLock } from '@/hooks/use-dashboard-lock';
 import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
 import { useWeather } from '../api/get-weather';
 import { useBoardData } from '../hooks/use-board-data';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNow } from '../hooks/use-now';
 import { useZipTimeZone } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
@@ -33,6 +34,7 @@ export function Board({
   live,
   signedIn,
   canEdit,
+  editDenial = null,
   isMasterAdmin = false,
   renderSettingsPanel,
   renderSubscriptionNeeded,
@@ -44,6 +46,8 @@ export function Board({
   signedIn: boolean;
   /** May change board settings in the settings panel (account and master admins; anyone in the preview). */
   canEdit: boolean;
+  /** Why this person may not edit (from denialReason): the lock is shown disabled with it. */
+  editDenial?: string | null;
   isMasterAdmin?: boolean;
   renderSettingsPanel?: (props: SettingsPanelProps) => ReactNode;
   /** Shown instead of the day cards when the server withholds numbers for billing (402). */
@@ -64,6 +68,10 @@ export function Board({
   // The lock guards a signed-in company's board, and only those who may edit its settings
   // (canEdit) may unlock it into editing; the anonymous preview is always editable.
   const editable = live ? canEdit && !locked : true;
+  // Unlocking would make nothing editable for someone who may not edit: no toggle for them.
+  const lockDenial = live && !canEdit ? (editDenial ?? 'You cannot change this board.') : null;
+
+  useDocumentTitle(settings.title);
 
   useZipTimeZone(settings, weather.data, updateSettings);
 
@@ -85,6 +93,7 @@ export function Board({
           editable={editable}
           boardControls={live}
           locked={locked}
+          lockDenial={lockDenial}
           helpMode={helpMode}
           onToggleLock={toggleLock}
           onToggleHelp={() => setHelpMode((h) => !h)}
@@ -96,6 +105,7 @@ export function Board({
               boardControls={live}
               isMasterAdmin={isMasterAdmin}
               locked={locked}
+              lockDenial={lockDenial}
               onToggleLock={toggleLock}
               helpMode={helpMode}
               onToggleHelp={() => setHelpMode((h) => !h)}

@@ -16,11 +16,18 @@ const LEVEL_CLASS: Record<CapacityLevel, string> = {
  * `short` is shown where the full labels would run into each other: the table's container is
  * measured in em (its own, scaled font), so the switch follows the text size, not the screen.
  */
-const COLUMNS: { key: SortKey; label: string; short: string; numeric: boolean }[] = [
+const COLUMNS: {
+  key: SortKey;
+  label: string;
+  short: string;
+  numeric: boolean;
+  /** Share of the table's width, sized to the label it must hold (the name takes the rest). */
+  width?: string;
+}[] = [
   { key: 'name', label: 'Name', short: 'Name', numeric: false },
-  { key: 'scheduled', label: 'Scheduled', short: 'Sched', numeric: true },
-  { key: 'target', label: 'Target', short: 'Tgt', numeric: true },
-  { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true },
+  { key: 'scheduled', label: 'Scheduled', short: 'Sched', numeric: true, width: '23%' },
+  { key: 'target', label: 'Target', short: 'Tgt', numeric: true, width: '16%' },
+  { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true, width: '19%' },
 ];
 
 export function CapacityTable({
@@ -48,32 +55,35 @@ export function CapacityTable({
               return (
                 <th
                   key={column.key}
-                  style={{ width: column.numeric ? '19%' : undefined }}
+                  style={{ width: column.width }}
                   scope="col"
                   aria-sort={
                     active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
                   }
                   className={cn(
                     'py-[0.4em] font-semibold',
-                    column.numeric ? 'text-right' : 'text-left',
+                    // A gap on the left keeps a right-aligned label clear of the column before.
+                    column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
                   )}
                 >
                   <button
                     type="button"
                     onClick={() => onSort(column.key)}
                     className={cn(
-                      'inline-flex items-center gap-1 uppercase hover:text-foreground',
+                      'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
                       active && 'text-foreground',
                     )}
                   >
                     {/* The full label is the name either way; where the short one shows, the full
                         one is still read out (visually hidden), and the short one is not. */}
-                    <span className="sr-only @min-[28em]:not-sr-only">{column.label}</span>
-                    <span className="@min-[28em]:hidden" aria-hidden>
+                    <span className="sr-only @min-[36em]:not-sr-only @min-[36em]:truncate">
+                      {column.label}
+                    </span>
+                    <span className="truncate @min-[36em]:hidden" aria-hidden>
                       {column.short}
                     </span>
                     <Icon
-                      className={cn('h-[0.9em] w-[0.9em]', !active && 'opacity-40')}
+                      className={cn('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
                       aria-hidden
                     />
                   </button>

@@ -36,16 +36,31 @@ function MenuItem({
   icon,
   children,
   onClick,
+  disabledReason,
 }: {
   icon: ReactNode;
   children: ReactNode;
   onClick?: () => void;
+  /** Shown under a disabled item: why it cannot be used. */
+  disabledReason?: string | null;
 }) {
-  return (
-    <Button variant="ghost" className="h-11 w-full justify-start gap-3 text-base" onClick={onClick}>
+  const button = (
+    <Button
+      variant="ghost"
+      className="h-11 w-full justify-start gap-3 text-base"
+      onClick={onClick}
+      disabled={Boolean(disabledReason)}
+    >
       {icon}
       {children}
     </Button>
+  );
+  if (!disabledReason) return button;
+  return (
+    <div>
+      {button}
+      <p className="px-4 pb-2 text-sm text-muted-foreground">{disabledReason}</p>
+    </div>
   );
 }
 
@@ -74,6 +89,7 @@ export function SideMenu({
   boardControls,
   isMasterAdmin,
   locked,
+  lockDenial,
   onToggleLock,
   helpMode,
   onToggleHelp,
@@ -84,6 +100,8 @@ export function SideMenu({
   boardControls: boolean;
   isMasterAdmin: boolean;
   locked: boolean;
+  /** Why this person cannot unlock the board; the item is shown disabled with it. */
+  lockDenial: string | null;
   onToggleLock: () => void;
   helpMode: boolean;
   onToggleHelp: () => void;
@@ -122,6 +140,7 @@ export function SideMenu({
                 <MenuItem
                   icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
                   onClick={close(onToggleLock)}
+                  disabledReason={lockDenial}
                 >
                   {locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
                 </MenuItem>

@@ -1,4 +1,4 @@
-import { BarChart3, Globe, Mail, Palette, Share2, Users } from 'lucide-react';
+import { BarChart3, Globe, Mail, Palette, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/app/routes';
 import { BrandMark } from '@/components/layout/brand-mark';
@@ -109,14 +109,8 @@ export function LandingPage() {
               ServiceTitan
             </a>
           </p>
-          <div className="flex items-center gap-4" aria-label="Social links">
-            <a
-              href="https://www.servicetitan.com"
-              target="_blank"
-              rel="noreferrer"
-              aria-label="Website"
-              className="hover:text-white"
-            >
+          <nav className="flex items-center gap-4" aria-label="Contact links">
+            <a href="/" aria-label="3-Day Call Board home" className="hover:text-white">
               <Globe className="h-5 w-5" />
             </a>
             <a
@@ -126,16 +120,7 @@ export function LandingPage() {
             >
               <Mail className="h-5 w-5" />
             </a>
-            <a
-              href="https://www.linkedin.com"
-              target="_blank"
-              rel="noreferrer"
-              aria-label="LinkedIn"
-              className="hover:text-white"
-            >
-              <Share2 className="h-5 w-5" />
-            </a>
-          </div>
+          </nav>
         </div>
       </footer>
     </div>

@@ -161,7 +161,6 @@ export function ScheduleSection({ settings, update, disabled }: SectionProps) {
             {DATE_FORMATS.map((format) => (
               <SelectItem key={format} value={format}>
                 {formatDay(today, format)}
-                <span className="ml-2 text-xs text-muted-foreground">{format}</span>
               </SelectItem>
             ))}
           </SelectContent>
