@@ -4,7 +4,12 @@ import { itemGroups } from '../../src/server/db/schema.js';
 import { CookieClient } from '../helpers/cookie-client.js';
 import { freePort } from '../helpers/free-port.js';
 import { signInThroughDevProvider } from '../helpers/sign-in.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../helpers/test-app.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 /** Sends raw HTTP (what a client other than a browser can send) and returns the raw answer. */
 async function rawRequest(port: number, text: string): Promise<string> {
@@ -14,6 +19,14 @@ async function rawRequest(port: number, text: string): Promise<string> {
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
+  });
+}
+
+/** Groups are the company's (decision 007): its account admin may write them. */
+async function companyAdminOf(t: TestApp) {
+  return createSignedInUser(t.app, {
+    role: 'account_admin',
+    companyId: await createCompany(t.app),
   });
 }
 
@@ -36,7 +49,7 @@ describe('requests the product must refuse or answer safely', () => {
 
   describe('origin check (item 5)', () => {
     it('refuses a cross-origin write whose Host header claims to be that origin', async () => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/item-groups',
@@ -54,7 +67,7 @@ describe('requests the product must refuse or answer safely', () => {
     });
 
     it('accepts a write from PUBLIC_URL whatever the Host header says', async () => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/item-groups',
@@ -69,7 +82,7 @@ describe('requests the product must refuse or answer safely', () => {
     it.each(['%201', '1%20', '+1', '1e0', '0x1', '01', '1.0', '-1', '0', '2147483648', 'abc'])(
       'answers 400 naming the id for /api/item-groups/%s and changes nothing',
       async (id) => {
-        const user = await createSignedInUser(t.app);
+        const user = await companyAdminOf(t);
         const created = await t.app.inject({
           method: 'POST',
           url: '/api/item-groups',
@@ -97,7 +110,7 @@ describe('requests the product must refuse or answer safely', () => {
     );
 
     it('acts on a plain positive id', async () => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/item-groups',
@@ -114,7 +127,7 @@ describe('requests the product must refuse or answer safely', () => {
     });
 
     it('answers a path parameter too long for the router with 414 in the app format', async () => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const res = await fetch(`${base}/api/item-groups/${'1'.repeat(150)}`, {
         method: 'DELETE',
         headers: { cookie: user.cookie, origin: base },
@@ -149,7 +162,7 @@ describe('requests the product must refuse or answer safely', () => {
       ['bidi marks', '\u200e\u200f'],
       ['a BOM and a word joiner', '\ufeff\u2060'],
     ])('refuses a group or custom name made only of %s', async (_name, name) => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const group = await t.app.inject({
         method: 'POST',
         url: '/api/item-groups',
@@ -178,7 +191,7 @@ describe('requests the product must refuse or answer safely', () => {
     });
 
     it('refuses a name that reverses the text around it', async () => {
-      const user = await createSignedInUser(t.app);
+      const user = await companyAdminOf(t);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/item-groups',
@@ -289,7 +302,7 @@ describe('FRAME_ANCESTORS, ALLOWED_ORIGINS and DEV_IDENTITY_ALLOW_REMOTE', () =>
   afterAll(() => t.close());
 
   it('lets a signage player frame the board and another configured origin write', async () => {
-    const user = await createSignedInUser(t.app);
+    const user = await companyAdminOf(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/item-groups',
