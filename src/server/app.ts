@@ -37,6 +37,11 @@ declare module 'fastify' {
     secretBox: SecretBox;
     sessions: SessionStore;
     services: Services;
+    /**
+     * The bundled simulator's sample tenant while it runs (never in production), offered to
+     * admins in the onboarding connect step; null otherwise.
+     */
+    sampleServiceTitanCredential: Omit<ServiceTitanCredential, 'environment'> | null;
   }
 }
 
@@ -101,6 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
   app.decorate('sessions', createSessionStore(database.db, config));
+  app.decorate(
+    'sampleServiceTitanCredential',
+    !config.isProduction && options.demoServiceTitanCredential
+      ? options.demoServiceTitanCredential
+      : null,
+  );
   // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
   const redirectUri = `${config.publicUrl}/api/callback`;
   let oidc: OidcSettings;

@@ -4,6 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUserSchema } from '../../../shared/api/auth.js';
+import { onboardingStepFor } from '../../../shared/api/onboarding.js';
+import { can } from '../../../shared/permissions.js';
+import { actorOf } from '../../plugins/permissions.js';
+import { setupStatus } from '../../services/companies/company-store.js';
 import { loginAttempts } from '../../db/schema.js';
 import { unauthenticated } from '../../errors.js';
 import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
@@ -121,7 +125,20 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     { schema: { response: { 200: currentUserSchema } } },
     async (request) => {
       if (!request.user) throw unauthenticated();
-      return request.user;
+      const actor = actorOf(request.user);
+      const setup = await setupStatus(app.db, {
+        userId: request.user.id,
+        companyId: request.user.companyId,
+      });
+      return {
+        ...request.user,
+        onboarding: {
+          step: onboardingStepFor(actor, setup),
+          companyConfigured: setup.companyConfigured,
+          sampleTenantAvailable:
+            app.sampleServiceTitanCredential !== null && can(actor, 'credentials.manage'),
+        },
+      };
     },
   );
 }
