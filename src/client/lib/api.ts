@@ -9,8 +9,11 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** The server's sentence alone (without the status), for a toast or a field. */
-    readonly sentence: string = message,
+    /**
+     * Our server's own sentence (without the status), for a toast or a field; empty when the
+     * answer was not ours (a proxy's page, an empty body), so the caller says it in its words.
+     */
+    readonly sentence = '',
     /** Fields the server named as wrong (a 400's issues, or a conflict on one field). */
     readonly fieldErrors: readonly FieldError[] = [],
   ) {
@@ -30,7 +33,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(
     response.status,
     `${response.status}: ${text}`,
-    text,
+    parsed?.error ?? '',
     parsed?.fieldErrors ?? [],
   );
 }
