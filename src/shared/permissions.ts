@@ -196,3 +196,27 @@ export function denialReason(
       return 'Admin access required';
   }
 }
+
+/**
+ * The role an invitation grants: the seed's form sends a role and an isAdmin flag; isAdmin on
+ * a plain "user" invitation means an account admin.
+ */
+export function invitedRole(role: Role, isAdmin: boolean): Role {
+  return isAdmin && !isAdminRole(role) ? 'account_admin' : role;
+}
+
+/**
+ * The protected master admin (decision 11): the configured e-mail, holding the master admin
+ * role (someone whose unverified e-mail matched was never made master admin, so is not it).
+ */
+export function isProtectedAccount(
+  user: { email: string; role: Role },
+  protectedAdminEmail: string,
+): boolean {
+  return (
+    user.role === 'master_admin' && user.email.toLowerCase() === protectedAdminEmail.toLowerCase()
+  );
+}
+
+/** Every role but master admin acts inside a company, so an invitation to it names one. */
+export const roleNeedsCompany = (role: Role): boolean => role !== 'master_admin';

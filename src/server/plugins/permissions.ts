@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { can, type Actor, type Permission } from '../../shared/permissions.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { SessionUser } from './sessions.js';
 
 /**
@@ -41,3 +41,22 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 /** The signed-in person as an Actor, inside a handler behind `requireUser`. */
 export const currentActor = (request: FastifyRequest): Actor => actorOf(currentUser(request));
+
+/**
+ * The company whose board a request asks for with `?companyId=`: undefined for the caller's
+ * own board; a master admin may name any existing company; anyone else naming a company other
+ * than their own gets 404, as if it did not exist.
+ */
+export async function boardCompanyFor(
+  request: FastifyRequest,
+  companyId: number | undefined,
+  exists: (id: number) => Promise<boolean>,
+): Promise<number | undefined> {
+  if (companyId === undefined) return undefined;
+  const actor = currentActor(request);
+  if (actor.companyId === companyId) return undefined;
+  if (!can(actor, 'board.view', { companyId }) || !(await exists(companyId))) {
+    throw notFound('Company');
+  }
+  return companyId;
+}

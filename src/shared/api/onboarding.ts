@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { can, type Actor } from '../permissions.js';
+import { serialIdParamSchema } from './ids.js';
 
 /**
  * Onboarding (decision 16). Routes: src/server/routes/auth/ (`onboarding` in GET /api/auth/user)
@@ -50,8 +51,8 @@ export const sampleCredentialsSchema = z.object({
 });
 export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
 
-/** Optional `?companyId=` naming the board a master admin opens (board routes). */
-export { serialIdParamSchema as boardCompanyIdSchema } from './ids.js';
+/** `?companyId=` on POST /api/capacity and GET /api/servicetitan/metadata: the board to open. */
+export const boardQuerySchema = z.object({ companyId: serialIdParamSchema.optional() });
 
 /** The step a person is at (pure; the server calls it for GET /api/auth/user). */
 export function onboardingStepFor(

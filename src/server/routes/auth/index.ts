@@ -103,6 +103,7 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     }
     const userId = await signInUser(app.db, identity, {
       protectedAdminEmail: app.config.protectedAdminEmail,
+      trustEmailWithoutVerifiedClaim: app.config.trustEmailWithoutVerifiedClaim,
       now: app.services.now(),
     });
     // Rotate: whatever session this browser had ends; a fresh id is issued.

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
+import { boardCompanyFor, currentUser, requireUser } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
 
 /**
  * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
@@ -28,12 +30,16 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
     {
       schema: {
         body: capacityRequestSchema.nullish(),
+        querystring: boardQuerySchema,
         response: { 200: capacityResponseSchema },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return app.services.capacity.boardFor(user, request.body ?? undefined);
+      const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
+        companyExists(app.db, id),
+      );
+      return app.services.capacity.boardFor({ ...user, boardCompanyId }, request.body ?? undefined);
     },
   );
 }

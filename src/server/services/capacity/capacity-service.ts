@@ -34,6 +34,8 @@ import { createSnapshotStore, type Snapshot } from './snapshot-store.js';
 
 export interface BoardUser {
   id: string;
+  /** A company's board opened by a master admin (`?companyId=`): its credential is used. */
+  boardCompanyId?: number | undefined;
 }
 
 export interface CapacityService {
@@ -145,7 +147,12 @@ export function createCapacityService(deps: {
 
   return {
     async metadataFor(user) {
-      const resolution = await resolveCredential({ db, secretBox, userId: user.id });
+      const resolution = await resolveCredential({
+        db,
+        secretBox,
+        userId: user.id,
+        companyId: user.boardCompanyId,
+      });
       if (resolution.status === 'none')
         return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
       if (resolution.status === 'unusable') {
@@ -178,7 +185,7 @@ export function createCapacityService(deps: {
       const viewType = request?.viewType ?? 'businessUnit';
       // Independent reads in one round trip of the pool; a TV wall makes many of these.
       const [resolution, preferences, groups] = await Promise.all([
-        resolveCredential({ db, secretBox, userId: user.id }),
+        resolveCredential({ db, secretBox, userId: user.id, companyId: user.boardCompanyId }),
         listItemPreferences(db, user.id, viewType),
         listItemGroups(db, user.id, viewType),
       ]);
