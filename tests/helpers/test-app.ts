@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { companies, users, type Role } from '../../src/server/db/schema.js';
@@ -23,6 +23,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     services?: ServiceOverrides;
     database?: DatabaseHandle;
+    /** More buildApp options (a sample tenant credential, a route listener...). */
+    build?: Pick<BuildAppOptions, 'demoServiceTitanCredential' | 'onRoute'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
@@ -37,7 +39,7 @@ export async function createTestApp(
   });
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, services: options.services });
+  const app = await buildApp({ config, database, services: options.services, ...options.build });
   await app.ready();
   return {
     app,
