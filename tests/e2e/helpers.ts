@@ -82,9 +82,16 @@ export function freshEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
-/** The toast with this title (the seed shows one at a time). */
+/**
+ * The toast with this title (the seed shows one at a time). Found also while a dialog is open:
+ * a modal dialog hides the rest of the page from the accessibility tree, the toasts included,
+ * though they stay on screen.
+ */
 export function toastWith(page: Page, title: string) {
-  return notifications(page).getByRole('listitem').filter({ hasText: title });
+  return page
+    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
 }
 
 /**
