@@ -34,7 +34,11 @@ export const TextField = React.forwardRef<HTMLInputElement, TextFieldProps>(
           </p>
         )}
         {error && (
-          <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          <p
+            id={errorId}
+            role="alert"
+            className="text-sm font-medium text-red-600 dark:text-red-400"
+          >
             {error}
           </p>
         )}

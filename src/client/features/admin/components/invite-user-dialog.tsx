@@ -42,7 +42,7 @@ const NO_COMPANY = 'none';
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+    <p id={id} role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
       {message}
     </p>
   );
