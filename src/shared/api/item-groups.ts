@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { displayNameSchema } from './display-name.js';
+import { MAX_SERIAL_ID, serialIdParamSchema } from './ids.js';
 
-/** Largest id a PostgreSQL `serial` column holds; larger ids cannot exist, so they are refused up front. */
-export const MAX_SERIAL_ID = 2_147_483_647;
+export { MAX_SERIAL_ID } from './ids.js';
 
 export const itemTypeSchema = z.enum(['businessUnit', 'jobType']);
 export type ItemType = z.infer<typeof itemTypeSchema>;
@@ -36,10 +36,5 @@ export type CreateItemGroupBody = z.infer<typeof createItemGroupBodySchema>;
 export const renameItemGroupBodySchema = z.object({ name: groupNameSchema });
 export type RenameItemGroupBody = z.infer<typeof renameItemGroupBodySchema>;
 
-export const itemGroupParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int('must be a whole number')
-    .positive('must be a positive id')
-    .max(MAX_SERIAL_ID),
-});
+/** Path ids are plain digits: "%201", "1.5" and "abc" are refused, never coerced. */
+export const itemGroupParamsSchema = z.object({ id: serialIdParamSchema });
