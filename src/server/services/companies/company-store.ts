@@ -4,7 +4,7 @@ import type { SecretStatus } from '../../../shared/api/secrets.js';
 import type { Database } from '../../db/index.js';
 import { companies, credentials, invitations, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { SecretBox } from '../../security/secret-box.js';
+import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 /** Companies: the one module that reads and writes the `companies` table for the admin API. */
@@ -14,13 +14,10 @@ type CompanyRow = typeof companies.$inferSelect;
 /** Whether a secret is stored and its last 4 characters; the value never leaves this module. */
 export function secretStatus(secretBox: SecretBox, envelope: string | null): SecretStatus {
   if (!envelope) return { configured: false, last4: null };
-  try {
-    const value = secretBox.open(envelope);
-    return { configured: true, last4: value.length >= 8 ? value.slice(-4) : null };
-  } catch {
-    // Sealed under another key: stored, but it has to be entered again to be used.
-    return { configured: true, last4: null };
-  }
+  // A secret sealed under another key is stored, but has to be entered again to be used.
+  const value = openIfReadable(secretBox, envelope);
+  // Short secrets show no last 4: that would give most of them away.
+  return { configured: true, last4: value && value.length >= 8 ? value.slice(-4) : null };
 }
 
 /** The Companies screen's "Configured": all four ServiceTitan values present. */
@@ -195,14 +192,7 @@ export async function storedCompanyCredential(
 > {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw notFound('Company');
-  const open = (envelope: string | null) => {
-    if (!envelope) return undefined;
-    try {
-      return secretBox.open(envelope);
-    } catch {
-      return undefined;
-    }
-  };
+  const open = (envelope: string | null) => openIfReadable(secretBox, envelope);
   return {
     clientId: row.stClientId ?? undefined,
     clientSecret: open(row.stClientSecretEnc),

@@ -3,7 +3,7 @@ import type { Credential } from '../../../shared/api/credentials.js';
 import type { Database } from '../../db/index.js';
 import { credentials, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { SecretBox } from '../../security/secret-box.js';
+import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
 import { secretStatus } from '../companies/company-store.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
@@ -103,14 +103,7 @@ export async function storedCredentialValues(
     .where(and(eq(credentials.id, id)))
     .limit(1);
   if (!row) throw notFound('Credential');
-  const open = (envelope: string | null) => {
-    if (!envelope) return undefined;
-    try {
-      return secretBox.open(envelope);
-    } catch {
-      return undefined;
-    }
-  };
+  const open = (envelope: string | null) => openIfReadable(secretBox, envelope);
   return {
     clientId: row.clientId,
     clientSecret: open(row.clientSecretEnc),
