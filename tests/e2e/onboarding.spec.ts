@@ -45,6 +45,10 @@ test('a newcomer creates their company, connects the sample tenant and sees live
   await expect(page.getByTestId('connection-check')).toContainText(
     'Connected: ServiceTitan answered every read the board needs.',
   );
+  await expect(page.getByRole('listitem').filter({ hasText: 'See your board' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
   await page.getByRole('link', { name: 'Open my board' }).click();
 
   await expect(page).toHaveURL(/\/$/);
@@ -102,6 +106,8 @@ test('an administrator whose board cannot read ServiceTitan is offered the way t
   await expect(toastWith(page, 'Error')).toBeVisible();
   await banner.getByRole('link', { name: 'Check the ServiceTitan connection' }).click();
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.getByRole('heading', { name: 'Connect ServiceTitan', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'ServiceTitan connection', level: 1 }),
+  ).toBeVisible();
   await expect(page.getByText(/configured ••••/).first()).toBeVisible();
 });

@@ -18,7 +18,7 @@ export const TextField = React.forwardRef<HTMLInputElement, TextFieldProps>(
     const hintId = hint ? `${inputId}-hint` : undefined;
     const errorId = error ? `${inputId}-error` : undefined;
     return (
-      <div className="grid gap-1.5">
+      <div className="grid content-start gap-1.5">
         <Label htmlFor={inputId}>{label}</Label>
         <Input
           ref={ref}

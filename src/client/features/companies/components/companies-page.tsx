@@ -23,6 +23,79 @@ import { useCompanyList } from '@/hooks/use-company-list';
 import { useDeleteCompany } from '../api/companies';
 import { CompanyFormDialog } from './company-form-dialog';
 
+/** Seed: "Configured" when all four ServiceTitan values are present, else "Missing". */
+function SetupBadge({ configured }: { configured: boolean }) {
+  return configured ? <Badge>Configured</Badge> : <Badge variant="destructive">Missing</Badge>;
+}
+
+function ViewUsers({ company }: { company: Company }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link href={`${paths.admin}#company-${company.id}`}>
+        <Users aria-hidden />
+        View Users
+        <span className="text-muted-foreground">({company.userCount})</span>
+      </Link>
+    </Button>
+  );
+}
+
+function CompanyActions({
+  company,
+  manage,
+  mayEdit,
+  onEdit,
+  onDelete,
+}: {
+  company: Company;
+  manage: boolean;
+  mayEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      {manage && (
+        <Button asChild variant="ghost" size="icon" title="Open board">
+          <Link href={boardOf(company.id)} aria-label={`Open the board of ${company.name}`}>
+            <MonitorPlay aria-hidden />
+          </Link>
+        </Button>
+      )}
+      {mayEdit && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Edit ${company.name}`}
+          title="Edit"
+          onClick={onEdit}
+        >
+          <Pencil aria-hidden />
+        </Button>
+      )}
+      {manage && (
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${company.name}`}
+              title="Delete"
+              className="text-destructive hover:text-destructive"
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          }
+          title="Delete Company"
+          description={`Are you sure you want to delete "${company.name}"? This action cannot be undone. All users will be unassigned from the company.`}
+          confirmLabel="Delete"
+          onConfirm={onDelete}
+        />
+      )}
+    </div>
+  );
+}
+
 type Editing = { company: Company | null; key: number } | null;
 
 /**
@@ -77,83 +150,60 @@ export function CompaniesPage() {
               </p>
             </div>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Company Name</TableHead>
-                  <TableHead>ServiceTitan</TableHead>
-                  <TableHead>Users</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+            <>
+              <ul className="divide-y sm:hidden" aria-label="Companies">
                 {companies.data.map((company) => (
-                  <TableRow key={company.id} data-testid="company-row">
-                    <TableCell className="font-medium">{company.name}</TableCell>
-                    <TableCell>
-                      {company.configured ? (
-                        <Badge>Configured</Badge>
-                      ) : (
-                        <Badge variant="destructive">Missing</Badge>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Button asChild variant="outline" size="sm">
-                        <Link href={`${paths.admin}#company-${company.id}`}>
-                          <Users aria-hidden />
-                          View Users
-                          <span className="text-muted-foreground">({company.userCount})</span>
-                        </Link>
-                      </Button>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        {manage && (
-                          <Button asChild variant="ghost" size="icon" title="Open board">
-                            <Link
-                              href={boardOf(company.id)}
-                              aria-label={`Open the board of ${company.name}`}
-                            >
-                              <MonitorPlay aria-hidden />
-                            </Link>
-                          </Button>
-                        )}
-                        {can(actor, 'company.edit', { companyId: company.id }) && (
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Edit ${company.name}`}
-                            title="Edit"
-                            onClick={() => openForm(company)}
-                          >
-                            <Pencil aria-hidden />
-                          </Button>
-                        )}
-                        {manage && (
-                          <ConfirmDialog
-                            trigger={
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Delete ${company.name}`}
-                                title="Delete"
-                                className="text-destructive hover:text-destructive"
-                              >
-                                <Trash2 aria-hidden />
-                              </Button>
-                            }
-                            title="Delete Company"
-                            description={`Are you sure you want to delete "${company.name}"? This action cannot be undone. All users will be unassigned from the company.`}
-                            confirmLabel="Delete"
-                            onConfirm={() => remove.mutate(company)}
-                          />
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
+                  <li key={company.id} className="grid gap-3 p-4" data-testid="company-card-phone">
+                    <div className="flex items-start justify-between gap-3">
+                      <span className="font-medium">{company.name}</span>
+                      <SetupBadge configured={company.configured} />
+                    </div>
+                    <div className="flex items-center justify-between gap-2">
+                      <ViewUsers company={company} />
+                      <CompanyActions
+                        company={company}
+                        manage={manage}
+                        mayEdit={can(actor, 'company.edit', { companyId: company.id })}
+                        onEdit={() => openForm(company)}
+                        onDelete={() => remove.mutate(company)}
+                      />
+                    </div>
+                  </li>
                 ))}
-              </TableBody>
-            </Table>
+              </ul>
+              <Table className="hidden sm:table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Company Name</TableHead>
+                    <TableHead>ServiceTitan</TableHead>
+                    <TableHead>Users</TableHead>
+                    <TableHead className="text-right">Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {companies.data.map((company) => (
+                    <TableRow key={company.id} data-testid="company-row">
+                      <TableCell className="font-medium">{company.name}</TableCell>
+                      <TableCell>
+                        <SetupBadge configured={company.configured} />
+                      </TableCell>
+                      <TableCell>
+                        <ViewUsers company={company} />
+                      </TableCell>
+                      <TableCell>
+                        <CompanyActions
+                          company={company}
+                          manage={manage}
+                          mayEdit={can(actor, 'company.edit', { companyId: company.id })}
+                          onEdit={() => openForm(company)}
+                          onDelete={() => remove.mutate(company)}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
           )}
         </CardContent>
       </Card>

@@ -50,9 +50,12 @@ function connectSchema(stored: Company | undefined) {
 export function ConnectStep({
   company,
   sampleTenantAvailable,
+  onConnected,
 }: {
   company: Company;
   sampleTenantAvailable: boolean;
+  /** Saved and ServiceTitan answered every read: the board is next. */
+  onConnected: () => void;
 }) {
   const schema = useMemo(() => connectSchema(company), [company]);
   const form = useForm<CompanyBody, unknown, z.output<typeof schema>>({
@@ -74,6 +77,7 @@ export function ConnectStep({
     try {
       const written = await connect.mutateAsync({ companyId: company.id, body: values });
       setResult(written.connectionCheck ? { check: written.connectionCheck, saved: true } : null);
+      if (written.connectionCheck?.ok) onConnected();
     } catch (error) {
       if (!showFieldErrors(error, FIELDS, form.setError)) reportError(error);
     }

@@ -1,4 +1,5 @@
 import { can } from '@shared/permissions';
+import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
@@ -22,18 +23,21 @@ export function SetupPage() {
   const mayConnect = can(actor, 'company.edit', { companyId: user?.companyId ?? null });
   const companies = useCompanyList(!needsCompany && mayConnect);
   const company = companies.data?.find((c) => c.id === user?.companyId);
+  const [connected, setConnected] = useState(false);
+  // During onboarding / sends people back here, so there is no "back to the board" yet.
+  const onboarding = needsCompany || user?.onboarding.step === 'connect_servicetitan';
+  // A newcomer keeps the welcome title through both steps (the step turns "done" on saving).
+  const [welcoming] = useState(onboarding);
 
   if (!user) return null;
-  // During onboarding / sends people back here, so there is no "back to the board" yet.
-  const onboarding = needsCompany || user.onboarding.step === 'connect_servicetitan';
   if (!needsCompany && (!mayConnect || user.companyId === null))
     return <Redirect to={paths.home} />;
 
   return (
     <PageShell
-      title={needsCompany ? 'Welcome to 3-Day Call Board' : 'Connect ServiceTitan'}
+      title={welcoming ? 'Welcome to 3-Day Call Board' : 'ServiceTitan connection'}
       description={
-        needsCompany
+        welcoming
           ? 'Two short steps and your board shows your own live numbers.'
           : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ServiceTitan.`
       }
@@ -46,7 +50,7 @@ export function SetupPage() {
         </Button>
       }
     >
-      <SetupSteps current={needsCompany ? 0 : 1} />
+      <SetupSteps current={needsCompany ? 0 : connected ? 2 : 1} />
       {needsCompany ? (
         <CreateCompanyStep />
       ) : company ? (
@@ -54,6 +58,7 @@ export function SetupPage() {
           key={company.id}
           company={company}
           sampleTenantAvailable={user.onboarding.sampleTenantAvailable}
+          onConnected={() => setConnected(true)}
         />
       ) : companies.isError ? (
         <p className="text-muted-foreground">
