@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -46,6 +46,11 @@ declare module 'fastify' {
     secretBox: SecretBox;
     sessions: SessionStore;
     services: Services;
+    /**
+     * The bundled simulator's sample tenant while it runs (never in production), offered to
+     * admins in the onboarding connect step; null otherwise.
+     */
+    sampleServiceTitanCredential: Omit<ServiceTitanCredential, 'environment'> | null;
   }
 }
 
@@ -61,6 +66,8 @@ export interface BuildAppOptions {
   demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
   /** Day targets for the demo users (the sample tenant's typical volume). */
   demoTargets?: DemoTargets;
+  /** Told of every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The composition root: every plugin, service and route folder is wired here and only here. */
@@ -73,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,6 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
   app.decorate('sessions', createSessionStore(database.db, config));
+  app.decorate(
+    'sampleServiceTitanCredential',
+    !config.isProduction && options.demoServiceTitanCredential
+      ? options.demoServiceTitanCredential
+      : null,
+  );
   // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
   const redirectUri = `${config.publicUrl}/api/callback`;
   let oidc: OidcSettings;

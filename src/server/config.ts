@@ -42,6 +42,7 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_SCOPES: z.string().default('openid email profile'),
+    OIDC_TRUST_EMAIL_WITHOUT_VERIFIED_CLAIM: booleanFromEnv.default(false),
     PROTECTED_ADMIN_EMAIL: z.email().default('master@callboard.test'),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
     SERVICETITAN_AUTH_URL: optionalUrl,
@@ -200,6 +201,12 @@ export interface Config {
       }
     | { kind: 'development' };
   protectedAdminEmail: string;
+  /**
+   * Invitations and the protected admin match a signed-in e-mail only when the provider says
+   * it is verified (`email_verified: true`). For providers that send no such claim at all, this
+   * treats their e-mail as verified (a claim of `false` is never trusted).
+   */
+  trustEmailWithoutVerifiedClaim: boolean;
   seedDemoData: boolean;
   serviceTitan: {
     authUrl: string | undefined;
@@ -288,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'development' },
     protectedAdminEmail: env.PROTECTED_ADMIN_EMAIL.toLowerCase(),
+    trustEmailWithoutVerifiedClaim: env.OIDC_TRUST_EMAIL_WITHOUT_VERIFIED_CLAIM,
     seedDemoData: env.SEED_DEMO_DATA ?? (embedded && env.NODE_ENV !== 'production'),
     serviceTitan: {
       authUrl: env.SERVICETITAN_AUTH_URL,

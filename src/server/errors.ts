@@ -52,3 +52,10 @@ export interface ErrorBody {
   code: ErrorCode;
   details?: Record<string, unknown>;
 }
+
+/**
+ * An error about one input field, in the same shape as a validation error (`details.issues`),
+ * so a form shows it under that field.
+ */
+export const fieldError = (code: ErrorCode, field: string, message: string) =>
+  new AppError(code, message, { field, issues: [{ field, message }] });

@@ -50,6 +50,14 @@ export type Permission =
   /** Paired TV screens and screen links. */
   | 'screens.manage'
   | 'subscription.manage'
+  /** Rename the company and set its ServiceTitan credential (the onboarding connect step). */
+  | 'company.edit'
+  /**
+   * Create a company of one's own and become its account_admin (onboarding, decision 16): a
+   * signed-in person who belongs to no company. Master admins create companies with
+   * companies.manage instead.
+   */
+  | 'company.createOwn'
   /** Create, rename and delete companies; list every company. */
   | 'companies.manage';
 
@@ -70,6 +78,7 @@ const GRANTS: Record<Role, ReadonlySet<Permission>> = {
     'credentials.manage',
     'screens.manage',
     'subscription.manage',
+    'company.edit',
   ]),
   master_admin: new Set<Permission>([
     'board.view',
@@ -81,6 +90,7 @@ const GRANTS: Record<Role, ReadonlySet<Permission>> = {
     'credentials.manage',
     'screens.manage',
     'subscription.manage',
+    'company.edit',
     'companies.manage',
   ]),
 };
@@ -110,6 +120,9 @@ export function can(
   if (!actor) return false;
   if (actor.kind === 'screen') {
     return permission === 'board.view' && (!target || target.companyId === actor.companyId);
+  }
+  if (permission === 'company.createOwn') {
+    return actor.companyId === null && !isMasterAdmin(actor) && !target;
   }
   if (!GRANTS[actor.role].has(permission)) return false;
   if (target) return inScope(actor, target.companyId);
@@ -183,3 +196,27 @@ export function denialReason(
       return 'Admin access required';
   }
 }
+
+/**
+ * The role an invitation grants: the seed's form sends a role and an isAdmin flag; isAdmin on
+ * a plain "user" invitation means an account admin.
+ */
+export function invitedRole(role: Role, isAdmin: boolean): Role {
+  return isAdmin && !isAdminRole(role) ? 'account_admin' : role;
+}
+
+/**
+ * The protected master admin (decision 11): the configured e-mail, holding the master admin
+ * role (someone whose unverified e-mail matched was never made master admin, so is not it).
+ */
+export function isProtectedAccount(
+  user: { email: string; role: Role },
+  protectedAdminEmail: string,
+): boolean {
+  return (
+    user.role === 'master_admin' && user.email.toLowerCase() === protectedAdminEmail.toLowerCase()
+  );
+}
+
+/** Every role but master admin acts inside a company, so an invitation to it names one. */
+export const roleNeedsCompany = (role: Role): boolean => role !== 'master_admin';

@@ -44,6 +44,7 @@ export function registerControlRoutes(
     faults: Faults;
     now: () => Date;
     setClockOffset: (ms: number) => void;
+    setAppAccess: (access: { connected?: boolean; missingScopes?: string[] }) => void;
     state: () => unknown;
   },
 ): void {
@@ -55,6 +56,7 @@ export function registerControlRoutes(
   app.post('/__control/reset', async (_request, reply) => {
     deps.calls.reset();
     deps.faults.clear();
+    deps.setAppAccess({ connected: true, missingScopes: [] });
     return reply.status(204).send();
   });
   app.get('/__control/faults', async () => ({ faults: deps.faults.list() }));
@@ -85,6 +87,24 @@ export function registerControlRoutes(
     return { now: deps.now().toISOString() };
   });
   app.get('/__control/state', async () => deps.state());
+  /** What the tenant grants the app: `{connected?: boolean, missingScopes?: string[]}`. */
+  app.post('/__control/app-access', async (request, reply) => {
+    const parsed = z
+      .object({
+        connected: z.boolean().optional(),
+        missingScopes: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply
+        .status(400)
+        .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+    }
+    deps.setAppAccess(parsed.data);
+    return reply.status(204).send();
+  });
 }
 
 function safeJson(text: string): unknown {

@@ -45,6 +45,29 @@ const capacityRequestSchema = z.object({
   skillBasedAvailability: z.boolean(),
 });
 
+/**
+ * The API scope each endpoint needs, as the simulator names them in a 403 ("Missing required
+ * scope: ..."). ServiceTitan grants scopes per app and tenant under Settings > Integrations >
+ * API Application Access.
+ */
+export const SCOPE_BY_ENDPOINT: Record<string, string> = {
+  'settings/business-units': 'tn.settings.business-units:r',
+  'jpm/job-types': 'tn.jpm.job-types:r',
+  'jpm/jobs': 'tn.jpm.jobs:r',
+  'jpm/appointments': 'tn.jpm.appointments:r',
+  'dispatch/capacity': 'tn.dispatch.capacity:r',
+};
+
+/**
+ * What the sample tenant has granted the app. `connected: false`: the tenant has not connected
+ * the app (or removed it), so every API call is refused with 403; `missingScopes`: endpoints
+ * needing one of these answer 403 naming the scope.
+ */
+export interface AppAccess {
+  connected: boolean;
+  missingScopes: string[];
+}
+
 /** The sample tenant's credential; `npm start` seeds the demo company with it. */
 export const DEMO_CREDENTIAL: SimulatorCredential = {
   clientId: 'cid.demo-heating-air',
@@ -83,6 +106,8 @@ export interface Simulator {
   setClockOffset(ms: number): void;
   /** Makes every issued token invalid (the next API call gets a real 401). */
   revokeTokens(): void;
+  /** What the tenant grants the app (default: connected, every scope); a partial update. */
+  setAppAccess(access: Partial<AppAccess>): void;
   close(): Promise<void>;
 }
 
@@ -106,6 +131,10 @@ export async function startServiceTitanSimulator(
   const faults = createFaults();
   const tokens = new Map<string, { clientId: string; expiresAtMs: number }>();
   const handlers = apiHandlers(tenant);
+  let appAccess: AppAccess = { connected: true, missingScopes: [] };
+  const setAppAccess = (access: Partial<AppAccess>) => {
+    appAccess = { ...appAccess, ...access };
+  };
 
   // forceCloseConnections: close() ends every connection at once. Fastify's default waits for a
   // connection that was busy at close time to idle out (its 72 s keep-alive), so a client request
@@ -207,10 +236,11 @@ export async function startServiceTitanSimulator(
     });
   });
 
-  /** Token, app key and tenant checks every API call passes first; false when it answered. */
+  /** Token, app key, tenant and scope checks every API call passes first; false when it answered. */
   function authorize(
     request: FastifyRequest<{ Params: { tenant: string } }>,
     reply: FastifyReply,
+    endpoint: string,
   ): boolean {
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = bearer ? tokens.get(bearer) : undefined;
@@ -228,13 +258,30 @@ export async function startServiceTitanSimulator(
       void reply.status(404).send(problem(404, `Tenant ${request.params.tenant} not found`));
       return false;
     }
+    if (!appAccess.connected) {
+      void reply
+        .status(403)
+        .send(
+          problem(
+            403,
+            `Forbidden: the application is not connected to tenant ${request.params.tenant}`,
+          ),
+        );
+      return false;
+    }
+    const scope = SCOPE_BY_ENDPOINT[endpoint];
+    if (scope && appAccess.missingScopes.includes(scope)) {
+      void reply.status(403).send(problem(403, `Missing required scope: ${scope}`));
+      return false;
+    }
     return true;
   }
 
   app.get<{ Params: { module: string; tenant: string; resource: string } }>(
     '/:module/v2/tenant/:tenant/:resource',
     async (request, reply) => {
-      if (!authorize(request, reply)) return reply;
+      if (!authorize(request, reply, `${request.params.module}/${request.params.resource}`))
+        return reply;
       const handler = handlers[`${request.params.module}/${request.params.resource}`];
       if (!handler) return reply.status(404).send(problem(404, 'Not Found'));
       return answerList(handler, request, reply, now());
@@ -244,7 +291,7 @@ export async function startServiceTitanSimulator(
   app.post<{ Params: { tenant: string } }>(
     '/dispatch/v2/tenant/:tenant/capacity',
     async (request, reply) => {
-      if (!authorize(request, reply)) return reply;
+      if (!authorize(request, reply, 'dispatch/capacity')) return reply;
       const parsed = capacityRequestSchema.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -277,12 +324,14 @@ export async function startServiceTitanSimulator(
     setClockOffset: (ms) => {
       clockOffsetMs = ms;
     },
+    setAppAccess,
     state: () => ({
       now: now().toISOString(),
       clockOffsetMs,
       seed,
       timeZone,
       demoCredential: credential,
+      appAccess,
       faults: faults.list(),
       callCount: calls.count(),
       tenant: {
@@ -309,6 +358,7 @@ export async function startServiceTitanSimulator(
       clockOffsetMs = ms;
     },
     revokeTokens: () => tokens.clear(),
+    setAppAccess,
     close: async () => {
       await app.close();
     },

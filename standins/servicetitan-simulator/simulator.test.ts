@@ -29,9 +29,9 @@ describe('the generated tenant', () => {
     expect(c.map((s) => s.job.id)).not.toEqual(a.map((s) => s.job.id));
   });
 
-  // How fast it generates is for benchmarks, not for a test on a busy machine.
-  it('generates a 30-day horizon', () => {
+  it('generates a 30-day horizon of jobs', () => {
     const tenant = createTenant({ seed: 3, timeZone: ZONE });
+    // No timing here (the machine running tests may be busy): speed belongs to `npm run bench`.
     const jobs = tenant.snapshot(NOW, {
       startsOnOrAfter: new Date(NOW.getTime() - 7 * 86_400_000),
       startsBefore: new Date(NOW.getTime() + 23 * 86_400_000),
@@ -266,6 +266,35 @@ describe('the simulator over HTTP', () => {
     };
     expect(state.now).toBe(NOW.toISOString());
     expect(state.tenant.businessUnits).toBe(6);
+  });
+
+  it('answers 403 when the tenant has not connected the app or withheld a scope', async () => {
+    const setAccess = (body: unknown) =>
+      fetch(`${sim.url}/__control/app-access`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    try {
+      expect((await setAccess({ missingScopes: ['tn.jpm.jobs:r'] })).status).toBe(204);
+      const jobs = await get(`${base()}/jobs`);
+      expect(jobs.status).toBe(403);
+      expect(((await jobs.json()) as { title: string }).title).toBe(
+        'Missing required scope: tn.jpm.jobs:r',
+      );
+      expect((await get(`${base()}/job-types`)).status).toBe(200);
+
+      expect((await setAccess({ connected: false, missingScopes: [] })).status).toBe(204);
+      const refused = await get(`${base()}/job-types`);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { title: string }).title).toContain(
+        `not connected to tenant ${sim.demoCredential.tenantId}`,
+      );
+      expect((await setAccess({ connected: 'no' })).status).toBe(400);
+    } finally {
+      await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
+    }
+    expect((await get(`${base()}/job-types`)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { demoAccounts, openSignedInBoard, signInAs } from './helpers.js';
+import { demoAccounts, freshEmail, openSignedInBoard, signInAs } from './helpers.js';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A/AA rules and best practices: names that match what
@@ -86,6 +86,77 @@ test.describe('signed in', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await violations(page), path).toEqual([]);
+    }
+  });
+
+  test('the admin screens and their dialogs, in both themes', async ({ page }) => {
+    // Five screens and three dialogs, twice.
+    test.slow();
+    await signInAs(page, demoAccounts.master);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/admin');
+      await useTheme(page, theme);
+      await expect(page.getByText('Dana Manager')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
+      expect(await violations(page), `master admin dashboard, ${theme}`).toEqual([]);
+
+      await page.getByRole('button', { name: 'Invite User' }).click();
+      await page
+        .getByRole('dialog', { name: 'Invite New User' })
+        .getByRole('button', { name: 'Send Invitation' })
+        .click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      expect(await violations(page), `invite dialog with errors, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Credentials of Dana Manager' }).click();
+      await expect(page.getByRole('dialog', { name: /Credentials of/ })).toBeVisible();
+      await expect(page.getByText('Loading credentials...')).toHaveCount(0);
+      expect(await violations(page), `credentials dialog, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/companies');
+      await expect(page.getByTestId('company-row').first()).toBeVisible();
+      expect(await violations(page), `companies, ${theme}`).toEqual([]);
+      await page.getByRole('button', { name: 'Edit Demo Heating & Air' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Company' })).toBeVisible();
+      expect(await violations(page), `company dialog, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/');
+      await expect(page.getByTestId('chooser-company').first()).toBeVisible();
+      expect(await violations(page), `company chooser, ${theme}`).toEqual([]);
+    }
+  });
+
+  test("an account admin's dashboard, in both themes", async ({ page }) => {
+    await signInAs(page, demoAccounts.manager);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/admin');
+      await useTheme(page, theme);
+      await expect(page.getByText('Casey Rep')).toBeVisible();
+      expect(await violations(page), `account admin dashboard, ${theme}`).toEqual([]);
+    }
+  });
+
+  test('the onboarding steps, in both themes', async ({ page }) => {
+    await signInAs(page, freshEmail('a11y'));
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/setup');
+      await useTheme(page, theme);
+      await expect(page.getByRole('button', { name: 'Create company' })).toBeVisible();
+      expect(await violations(page), `create company step, ${theme}`).toEqual([]);
+    }
+    await page.getByLabel('Company Name').fill(`A11y Co ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Connect ServiceTitan', level: 2 }),
+    ).toBeVisible();
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      await page.getByRole('button', { name: 'Save and check connection' }).click();
+      await expect(page.getByText('Client ID is required')).toBeVisible();
+      expect(await violations(page), `connect step with errors, ${theme}`).toEqual([]);
     }
   });
 });

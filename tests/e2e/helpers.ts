@@ -1,4 +1,4 @@
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Browser, type Page, type Route } from '@playwright/test';
 import type { CapacityItem, CapacityResponse } from '../../src/shared/api/capacity.js';
 
 export const demoAccounts = {
@@ -75,4 +75,32 @@ export async function answerCapacityWith(
       ? { status: 200, contentType: 'application/json', body: JSON.stringify(answer) }
       : answer;
   await page.route(CAPACITY, (route) => route.fulfill(response));
+}
+
+/** An e-mail address no one has used yet (the development identity provider takes any). */
+export function freshEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/**
+ * The toast with this title (the seed shows one at a time). Found also while a dialog is open:
+ * a modal dialog hides the rest of the page from the accessibility tree, the toasts included,
+ * though they stay on screen.
+ */
+export function toastWith(page: Page, title: string) {
+  return page
+    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
+}
+
+/**
+ * Signs a second person in, in a browser context of their own (own cookies), so a test can
+ * act as an admin and as the person they manage side by side.
+ */
+export async function signInElsewhere(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  await signInAs(page, email);
+  return { context, page };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { companies, users, type Role } from '../../src/server/db/schema.js';
@@ -25,6 +25,8 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** Receives every log line (set LOG_LEVEL in env to see more than nothing). */
     logStream?: { write(line: string): void };
+    /** More buildApp options (a sample tenant credential, a route listener...). */
+    build?: Pick<BuildAppOptions, 'demoServiceTitanCredential' | 'onRoute'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
@@ -44,6 +46,7 @@ export async function createTestApp(
     database,
     services: options.services,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...options.build,
   });
   await app.ready();
   return {

@@ -275,6 +275,9 @@ describe('company preferences and groups', () => {
       ['PATCH', '/api/item-groups/abc', { name: 'New' }, 'id'],
       ['PATCH', '/api/item-groups/99999999999', { name: 'New' }, 'id'],
       ['DELETE', '/api/item-groups/-4', undefined, 'id'],
+      ['DELETE', `/api/item-groups/%20${id}`, undefined, 'id'],
+      ['PATCH', `/api/item-groups/${id}.0`, { name: 'New' }, 'id'],
+      ['DELETE', '/api/item-groups/1e3', undefined, 'id'],
       ['GET', '/api/item-groups?type=tech', undefined, 'type'],
     ];
     for (const [method, url, payload, field] of cases) {

@@ -83,9 +83,13 @@ describe('sign-in through the development identity provider', () => {
       role: 'user',
       companyId: null,
       firstName: 'New',
+      // Decision 16: asked to create their company, not left on an empty board.
+      onboarding: { step: 'create_company', companyConfigured: false },
     });
   });
 
+  // The development provider says the e-mail is verified (email_verified: true), so the
+  // invitation applies without OIDC_TRUST_EMAIL_WITHOUT_VERIFIED_CLAIM.
   it('applies a pending invitation for the same e-mail and removes it', async () => {
     const [company] = await t.app.db.query.companies.findMany({ limit: 1 });
     await t.app.db.insert(invitations).values({
@@ -197,6 +201,7 @@ describe('session cookie over https', () => {
       issuer: 'https://id.example',
       subject: 'secure-cookie',
       email: 'secure.cookie@example.com',
+      emailVerified: true,
       firstName: 'Secure',
       lastName: 'Cookie',
     }),
@@ -245,7 +250,7 @@ describe('sign-in rate limit', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 
   it('follows SIGN_IN_RATE_LIMIT_PER_MINUTE', async () => {
     const t = await createTestApp({ env: { SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' } });
@@ -258,5 +263,7 @@ describe('sign-in rate limit', () => {
     } finally {
       await t.close();
     }
-  });
+    // Booting an app (migrations included) inside the test: on a loaded machine that alone
+    // can take longer than the default test timeout.
+  }, 180_000);
 });

@@ -1,17 +1,17 @@
+import { can, denialReason, type Actor, type Permission } from '@shared/permissions';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
-import { PlaceholderPage } from '@/features/placeholders/components/placeholder-page';
 import { PricingPage } from '@/features/pricing/components/pricing-page';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { paths } from './routes';
 
-// The board (and everything it needs) loads only where it is shown: the landing and pricing
-// pages stay light for a first visit.
+// Each screen loads only where it is shown: the landing and pricing pages stay light for a first
+// visit, and the admin screens add nothing to the board's first load.
 const DashboardPage = lazy(() =>
   import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
@@ -23,28 +23,51 @@ const ItemConfigPage = lazy(() =>
 const LivePreviewPage = lazy(() =>
   import('./pages/live-preview-page').then((m) => ({ default: m.LivePreviewPage })),
 );
+const AdminPage = lazy(() =>
+  import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+);
+const CompaniesPage = lazy(() =>
+  import('@/features/companies/components/companies-page').then((m) => ({
+    default: m.CompaniesPage,
+  })),
+);
+const SetupPage = lazy(() =>
+  import('@/features/onboarding/components/setup-page').then((m) => ({ default: m.SetupPage })),
+);
 
-/** Non-admins who reach /admin go back to / with the seed's toast. */
-function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
+/**
+ * A page for those holding `permission`; others go back to / with a toast (seed: non-admins
+ * reaching /admin see "Unauthorized" / "Admin access required").
+ */
+function Requires({
+  actor,
+  permission,
+  children,
+}: {
+  actor: Actor | null;
+  permission: Permission;
+  children: React.ReactNode;
+}) {
+  const allowed = can(actor, permission);
   useEffect(() => {
-    if (!isAdmin)
+    if (!allowed)
       toast({
         title: 'Unauthorized',
-        description: 'Admin access required',
+        description: denialReason(actor, permission) ?? 'Admin access required',
         variant: 'destructive',
       });
-  }, [isAdmin]);
-  if (!isAdmin) return <Redirect to={paths.home} />;
+  }, [allowed, actor, permission]);
+  if (!allowed) return <Redirect to={paths.home} />;
   return <>{children}</>;
 }
 
 /** The seed's route table (section 2) with its sign-in rules. */
 export function AppRouter() {
-  const { user, isLoading, isAdmin } = useAuth();
+  const { user, actor, isLoading } = useAuth();
   if (isLoading) return <FullPageLoader />;
   return (
     <Suspense fallback={<FullPageLoader />}>
-      {user ? <SignedInRoutes role={user.role} isAdmin={isAdmin} /> : <SignedOutRoutes />}
+      {user ? <SignedInRoutes actor={actor} /> : <SignedOutRoutes />}
     </Suspense>
   );
 }
@@ -62,21 +85,22 @@ function SignedOutRoutes() {
   );
 }
 
-function SignedInRoutes({ role, isAdmin }: { role: string; isAdmin: boolean }) {
+function SignedInRoutes({ actor }: { actor: Actor | null }) {
   return (
     <Switch>
       <Route path={paths.customize} component={LivePreviewPage} />
       <Route path={paths.pricing} component={PricingPage} />
       <Route path={paths.home} component={DashboardPage} />
+      <Route path={paths.setup} component={SetupPage} />
       <Route path={paths.admin}>
-        <AdminOnly isAdmin={isAdmin}>
-          <PlaceholderPage
-            title={role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Dashboard'}
-          />
-        </AdminOnly>
+        <Requires actor={actor} permission="admin.access">
+          <AdminPage />
+        </Requires>
       </Route>
       <Route path={paths.companies}>
-        <PlaceholderPage title="Companies" />
+        <Requires actor={actor} permission="admin.access">
+          <CompaniesPage />
+        </Requires>
       </Route>
       <Route path={paths.businessUnits}>
         <ItemConfigPage type="businessUnit" />

@@ -7,7 +7,15 @@ export const paths = {
   companies: '/companies',
   businessUnits: '/business-units',
   jobTypes: '/job-types',
+  /** Onboarding (decision 16): create the company, then connect ServiceTitan. */
+  setup: '/setup',
 } as const;
+
+/** The query parameter naming the company whose board a master admin opens on /. */
+export const BOARD_COMPANY_PARAM = 'companyId';
+
+/** A company's board, as a master admin opens it from the companies they manage. */
+export const boardOf = (companyId: number) => `${paths.home}?${BOARD_COMPANY_PARAM}=${companyId}`;
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

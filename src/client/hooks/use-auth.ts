@@ -1,11 +1,20 @@
 import type { CurrentUser } from '@shared/api/auth';
 import { can, denialReason, type Actor } from '@shared/permissions';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { getQueryFn } from '@/lib/api';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
-/** The signed-in user; a 401 means signed out (null). */
+/** The signed-in person as the permission vocabulary sees them. */
+export function actorOf(user: CurrentUser | null): Actor | null {
+  return user ? { kind: 'person', id: user.id, role: user.role, companyId: user.companyId } : null;
+}
+
+/**
+ * The signed-in user; a 401 means signed out (null). What they may do is asked of
+ * src/shared/permissions.ts with `actor` (the same rules the server decides with).
+ */
 export function useAuth() {
   const { data, isLoading, error } = useQuery<CurrentUser | null>({
     queryKey: AUTH_USER_KEY,
@@ -15,21 +24,19 @@ export function useAuth() {
     refetchOnMount: false,
   });
   const user = data ?? null;
-  const actor: Actor | null = user
-    ? { kind: 'person', id: user.id, role: user.role, companyId: user.companyId }
-    : null;
+  // One object per answer, so effects that depend on it run once per change of person.
+  const actor = useMemo(() => actorOf(user), [user]);
   return {
     user,
+    actor,
     isLoading,
     error,
     isAuthenticated: user !== null,
-    actor,
     /** Settings editing (seed section 6): account and master admins of the company. */
     canEdit: can(actor, 'boardSettings.edit'),
     /** Why settings (and so the lock) are read-only for this person; null when they may edit. */
     editDenial: denialReason(actor, 'boardSettings.edit'),
-    isAdmin:
-      user !== null &&
-      (user.isAdmin || user.role === 'account_admin' || user.role === 'master_admin'),
+    /** The /admin area (seed: account_admin or master_admin). */
+    isAdmin: can(actor, 'admin.access'),
   };
 }

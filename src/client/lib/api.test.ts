@@ -46,3 +46,42 @@ describe('apiJson errors', () => {
     await expect(apiJson('GET', '/api/x')).rejects.toThrow(/^504: Gateway Timeout$/);
   });
 });
+
+describe('field errors', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const answer = (status: number, body: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))),
+    );
+
+  it("keeps a validation 400's fields and the sentence without the status", async () => {
+    answer(400, {
+      error: 'email: Invalid email address',
+      code: 'VALIDATION_FAILED',
+      details: { location: 'body', issues: [{ field: 'email', message: 'Invalid email address' }] },
+    });
+    const error = await apiJson('POST', '/api/x', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      message: '400: email: Invalid email address',
+      sentence: 'email: Invalid email address',
+      fieldErrors: [{ field: 'email', message: 'Invalid email address' }],
+    });
+  });
+
+  it('names the one field of a conflict', async () => {
+    answer(409, {
+      error: 'This e-mail already has an invitation',
+      code: 'CONFLICT',
+      details: { field: 'email' },
+    });
+    const error = await apiJson('POST', '/api/x', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      fieldErrors: [{ field: 'email', message: 'This e-mail already has an invitation' }],
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '@shared/api/errors';
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 
 /**
@@ -8,6 +9,13 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /**
+     * Our server's own sentence (without the status), for a toast or a field; empty when the
+     * answer was not ours (a proxy's page, an empty body), so the caller says it in its words.
+     */
+    readonly sentence = '',
+    /** Fields the server named as wrong (a 400's issues, or a conflict on one field). */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,24 +46,51 @@ function isHtml(response: Response, body: string): boolean {
   return /\bhtml\b/i.test(type) || /^\s*</.test(body);
 }
 
+/** A field the server named as wrong: `email`, `clientSecret`, `a.b[0]`. */
+export type FieldError = FieldIssue;
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const body = await response.text().catch(() => '');
+  const parsed = parseErrorBody(body);
   const text =
-    errorSentence(body) ?? (body.trim() && !isHtml(response, body) ? body : statusText(response));
-  throw new ApiError(response.status, `${response.status}: ${text}`);
+    parsed?.error ?? (body.trim() && !isHtml(response, body) ? body : statusText(response));
+  throw new ApiError(
+    response.status,
+    `${response.status}: ${text}`,
+    parsed?.error ?? '',
+    parsed?.fieldErrors ?? [],
+  );
 }
 
-/** The `error` of a `{ "error": "..." }` body (the server's one error shape), else null. */
-function errorSentence(body: string): string | null {
+/**
+ * The server's one error shape (errorBodySchema in @shared/api/errors, read here by hand so the
+ * app shell loads without the schema library): `{ error, code, details? }`. A validation 400 lists its fields
+ * in `details.issues`; an error about one field (a conflict on `email`) names it in
+ * `details.field`. Anything else is not ours, and null.
+ */
+function parseErrorBody(body: string): { error: string; fieldErrors: FieldError[] } | null {
   if (!body.startsWith('{')) return null;
+  let parsed: { error?: unknown; details?: { issues?: unknown; field?: unknown } } | null;
   try {
-    const parsed: unknown = JSON.parse(body);
-    const error = (parsed as { error?: unknown } | null)?.error;
-    return typeof error === 'string' && error.trim() !== '' ? error : null;
+    parsed = JSON.parse(body) as typeof parsed;
   } catch {
     return null;
   }
+  const error = parsed?.error;
+  if (typeof error !== 'string' || error.trim() === '') return null;
+  const fieldErrors: FieldError[] = [];
+  const issues = parsed?.details?.issues;
+  if (Array.isArray(issues)) {
+    for (const issue of issues as { field?: unknown; message?: unknown }[]) {
+      if (typeof issue?.field === 'string' && typeof issue.message === 'string')
+        fieldErrors.push({ field: issue.field, message: issue.message });
+    }
+  }
+  const field = parsed?.details?.field;
+  if (typeof field === 'string' && !fieldErrors.some((f) => f.field === field))
+    fieldErrors.push({ field, message: error });
+  return { error, fieldErrors };
 }
 
 /**

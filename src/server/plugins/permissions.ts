@@ -1,36 +1,42 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthenticated } from '../errors.js';
-import type { Role } from '../db/schema.js';
 import { can, denialReason, type Actor, type Permission } from '../../shared/permissions.js';
+import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { SessionUser } from './sessions.js';
 
 /**
  * preHandlers applied to whole route folders (`app.addHook('preHandler', requireUser)`), so an
- * unprotected route is a visible exception.
+ * unprotected route is a visible exception. Every decision goes through the shared vocabulary
+ * (src/shared/permissions.ts); nothing here compares role strings.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
 }
 
-export function requireRole(...allowed: Role[]) {
+/** The rules' view of a signed-in person. */
+export const actorOf = (user: SessionUser): Actor => ({
+  kind: 'person',
+  id: user.id,
+  role: user.role,
+  companyId: user.companyId,
+});
+
+/** Signed in and holding `permission` somewhere (company scope is checked per target later). */
+export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) throw unauthenticated();
-    if (!allowed.includes(request.user.role)) throw forbidden('Admin access required');
+    if (!can(actorOf(request.user), permission)) throw forbidden('Admin access required');
   };
 }
 
-export const requireAdmin = requireRole('account_admin', 'master_admin');
-export const requireMasterAdmin = requireRole('master_admin');
+/** The /admin area: account admins and master admins. */
+export const requireAdmin = requirePermission('admin.access');
+/** Company management across companies: master admins. */
+export const requireMasterAdmin = requirePermission('companies.manage');
 
 /** The signed-in user inside a handler behind `requireUser`. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthenticated();
   return request.user;
-}
-
-/** The permission vocabulary's view of a signed-in person. */
-export function actorOf(user: SessionUser): Actor {
-  return { kind: 'person', id: user.id, role: user.role, companyId: user.companyId };
 }
 
 /**
@@ -44,4 +50,26 @@ export function companyForWrite(request: FastifyRequest, permission: Permission)
   if (!can(actor, permission)) throw forbidden(denialReason(actor, permission) ?? 'Forbidden');
   if (user.companyId === null) throw forbidden('Create or join a company first.');
   return user.companyId;
+}
+
+/** The signed-in person as an Actor, inside a handler behind `requireUser`. */
+export const currentActor = (request: FastifyRequest): Actor => actorOf(currentUser(request));
+
+/**
+ * The company whose board a request asks for with `?companyId=`: undefined for the caller's
+ * own board; a master admin may name any existing company; anyone else naming a company other
+ * than their own gets 404, as if it did not exist.
+ */
+export async function boardCompanyFor(
+  request: FastifyRequest,
+  companyId: number | undefined,
+  exists: (id: number) => Promise<boolean>,
+): Promise<number | undefined> {
+  if (companyId === undefined) return undefined;
+  const actor = currentActor(request);
+  if (actor.companyId === companyId) return undefined;
+  if (!can(actor, 'board.view', { companyId }) || !(await exists(companyId))) {
+    throw notFound('Company');
+  }
+  return companyId;
 }

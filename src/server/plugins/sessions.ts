@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import { isAdminRole } from '../../shared/permissions.js';
 import { companies, sessions, users, type Role } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'cb_session';
@@ -31,8 +32,6 @@ declare module 'fastify' {
 
 export const hashSessionId = (id: string) =>
   crypto.createHash('sha256').update(id).digest('base64url');
-
-export const isAdminRole = (role: Role) => role === 'account_admin' || role === 'master_admin';
 
 export interface SessionStore {
   create(userId: string, userAgent: string | undefined): Promise<string>;

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import adminRoutes from './admin/index.js';
 import authRoutes from './auth/index.js';
 import capacityRoutes from './capacity/index.js';
+import companyRoutes from './companies/index.js';
+import credentialRoutes from './credentials/index.js';
 import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
 import itemGroupRoutes from './item-groups/index.js';
+import onboardingRoutes from './onboarding/index.js';
 import preferenceRoutes from './preferences/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
 import stripeRoutes from './stripe/index.js';
@@ -19,5 +23,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(preferenceRoutes);
   await app.register(itemGroupRoutes);
   await app.register(serviceTitanRoutes);
+  await app.register(adminRoutes);
+  await app.register(companyRoutes);
+  await app.register(credentialRoutes);
+  await app.register(onboardingRoutes);
   await app.register(stripeRoutes);
 }

@@ -55,3 +55,14 @@ export function loadOrCreateKeyFile(dataDir: string): Buffer {
 export function lastFour(secret: string): string {
   return secret.slice(-4);
 }
+
+/** The secret in an envelope, or undefined when there is none or it cannot be opened. */
+export function openIfReadable(secretBox: SecretBox, envelope: string | null): string | undefined {
+  if (!envelope) return undefined;
+  try {
+    return secretBox.open(envelope);
+  } catch {
+    // Sealed under another key, or damaged: it has to be entered again.
+    return undefined;
+  }
+}

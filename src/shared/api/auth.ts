@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
+import { onboardingStateSchema } from './onboarding.js';
 
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -14,5 +15,7 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
+  /** Where the person is in onboarding (decision 16); see ./onboarding.ts. */
+  onboarding: onboardingStateSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

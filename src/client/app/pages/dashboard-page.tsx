@@ -1,27 +1,99 @@
+import { can } from '@shared/permissions';
+import { Building2, PlugZap } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link, useSearch } from 'wouter';
+import { Redirect } from '@/components/layout/redirect';
+import { Button } from '@/components/ui/button';
 import { Board } from '@/features/dashboard/components/board';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
 import { useAuth } from '@/hooks/use-auth';
+import { useCompanyList } from '@/hooks/use-company-list';
+import { BOARD_COMPANY_PARAM, paths } from '../routes';
 import { renderSettingsPanel } from '../settings-panel';
 
+// Only a master admin without a company sees it: it stays out of the board's first load.
 // Billing shows only to some people and only sometimes: it loads after the board, on its own.
 const BillingBanner = lazy(() => import('@/features/billing/components/billing-banner'));
 const SubscriptionNeeded = lazy(() => import('@/features/billing/components/subscription-needed'));
 
-/** `/` signed in: the live board. */
+const CompanyChooser = lazy(() =>
+  import('@/features/onboarding/components/company-chooser').then((m) => ({
+    default: m.CompanyChooser,
+  })),
+);
+
+/** Over a company's board opened by a master admin: whose board it is, and the way back. */
+function ViewingCompanyBanner({ companyId }: { companyId: number }) {
+  const companies = useCompanyList();
+  const name = companies.data?.find((c) => c.id === companyId)?.name;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-white/20 bg-black/40 px-4 py-2 text-white"
+    >
+      <p>You are viewing the board of {name ?? 'another company'}.</p>
+      <Button asChild variant="secondary" size="sm">
+        <Link href={paths.home}>All companies</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The company named by `?companyId=`, when it is a number. */
+function companyIdFrom(search: string): number | undefined {
+  const value = new URLSearchParams(search).get(BOARD_COMPANY_PARAM);
+  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * `/` signed in: the live board, once there is one to show (decision 16). A newcomer is sent to
+ * set up their company; a master admin with no company of their own chooses whose board to open.
+ */
 export function DashboardPage() {
-  const { user, canEdit, editDenial } = useAuth();
+  const { user, actor, canEdit, editDenial } = useAuth();
   const managesBilling = canManageSubscription(user);
+  const search = useSearch();
+  const managesCompanies = can(actor, 'companies.manage');
+  const companyId = managesCompanies ? companyIdFrom(search) : undefined;
+  const step = user?.onboarding.step;
+
+  if (step === 'create_company' || step === 'connect_servicetitan')
+    return <Redirect to={paths.setup} />;
+  if (step === 'choose_company' && companyId === undefined) return <CompanyChooser />;
+
+  // What an administrator can do when the board cannot show numbers.
+  const errorAction =
+    companyId !== undefined ? (
+      <Button asChild variant="secondary" size="sm">
+        <Link href={paths.companies}>
+          <Building2 aria-hidden />
+          Check the company&apos;s ServiceTitan connection
+        </Link>
+      </Button>
+    ) : can(actor, 'company.edit', { companyId: user?.companyId ?? null }) ? (
+      <Button asChild variant="secondary" size="sm">
+        <Link href={paths.setup}>
+          <PlugZap aria-hidden />
+          Check the ServiceTitan connection
+        </Link>
+      </Button>
+    ) : undefined;
+
   return (
     <Board
+      key={companyId ?? 'own'}
       live
       signedIn
       canEdit={canEdit}
       editDenial={editDenial}
-      isMasterAdmin={user?.role === 'master_admin'}
+      isMasterAdmin={managesCompanies}
       renderSettingsPanel={renderSettingsPanel}
+      companyId={companyId}
+      errorAction={errorAction}
       banner={
-        managesBilling ? (
+        companyId !== undefined ? (
+          <ViewingCompanyBanner companyId={companyId} />
+        ) : managesBilling ? (
           <Suspense fallback={null}>
             <BillingBanner />
           </Suspense>

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema } from '../../../shared/api/auth.js';
+import { onboardingStepFor } from '../../../shared/api/onboarding.js';
+import { can } from '../../../shared/permissions.js';
+import { actorOf } from '../../plugins/permissions.js';
+import { setupStatus } from '../../services/companies/company-store.js';
 import { unauthenticated } from '../../errors.js';
 import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
 import {
@@ -97,6 +101,7 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     }
     const userId = await signInUser(app.db, identity, {
       protectedAdminEmail: app.config.protectedAdminEmail,
+      trustEmailWithoutVerifiedClaim: app.config.trustEmailWithoutVerifiedClaim,
       now: app.services.now(),
     });
     // Rotate: whatever session this browser had ends; a fresh id is issued.
@@ -119,7 +124,20 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     { schema: { response: { 200: currentUserSchema } } },
     async (request) => {
       if (!request.user) throw unauthenticated();
-      return request.user;
+      const actor = actorOf(request.user);
+      const setup = await setupStatus(app.db, {
+        userId: request.user.id,
+        companyId: request.user.companyId,
+      });
+      return {
+        ...request.user,
+        onboarding: {
+          step: onboardingStepFor(actor, setup),
+          companyConfigured: setup.companyConfigured,
+          sampleTenantAvailable:
+            app.sampleServiceTitanCredential !== null && can(actor, 'credentials.manage'),
+        },
+      };
     },
   );
 }

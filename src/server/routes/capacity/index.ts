@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
+import { boardCompanyFor, currentUser, requireUser } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 
 /**
@@ -30,16 +32,20 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
     {
       schema: {
         body: capacityRequestSchema.nullish(),
+        querystring: boardQuerySchema,
         response: { 200: capacityResponseSchema },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
+        companyExists(app.db, id),
+      );
       // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
       if ((await app.services.billing.boardAccess(user)) === 'blocked') {
         throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
       }
-      return app.services.capacity.boardFor(user, request.body ?? undefined);
+      return app.services.capacity.boardFor({ ...user, boardCompanyId }, request.body ?? undefined);
     },
   );
 }

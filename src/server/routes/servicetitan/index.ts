@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceTitanMetadataSchema } from '../../../shared/api/servicetitan.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
+import { boardCompanyFor, currentUser, requireUser } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
 
 /** `GET /api/servicetitan/metadata`: business units and job types for the configuration pages. */
 export default async function serviceTitanRoutes(root: FastifyInstance): Promise<void> {
@@ -10,7 +12,12 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
 
   app.get(
     '/api/servicetitan/metadata',
-    { schema: { response: { 200: serviceTitanMetadataSchema } } },
-    async (request) => app.services.capacity.metadataFor(currentUser(request)),
+    { schema: { querystring: boardQuerySchema, response: { 200: serviceTitanMetadataSchema } } },
+    async (request) => {
+      const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
+        companyExists(app.db, id),
+      );
+      return app.services.capacity.metadataFor({ ...currentUser(request), boardCompanyId });
+    },
   );
 }

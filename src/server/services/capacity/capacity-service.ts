@@ -36,6 +36,8 @@ export interface BoardUser {
   id: string;
   /** Whose preferences and groups shape the board (decision 007); none without a company. */
   companyId: number | null;
+  /** A company's board opened by a master admin (`?companyId=`): its credential is used. */
+  boardCompanyId?: number | undefined;
 }
 
 export interface CapacityService {
@@ -153,7 +155,12 @@ export function createCapacityService(deps: {
     close: () => snapshots.close(),
 
     async metadataFor(user) {
-      const resolution = await resolveCredential({ db, secretBox, userId: user.id });
+      const resolution = await resolveCredential({
+        db,
+        secretBox,
+        userId: user.id,
+        companyId: user.boardCompanyId,
+      });
       if (resolution.status === 'none')
         return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
       if (resolution.status === 'unusable') {
@@ -184,12 +191,14 @@ export function createCapacityService(deps: {
         refreshIntervalSeconds,
       };
       const viewType = request?.viewType ?? 'businessUnit';
+      // The company whose board this is: a master admin may open another company's.
+      const boardCompany = user.boardCompanyId ?? user.companyId;
       // Independent reads in one round trip of the pool; a TV wall makes many of these.
       const [resolution, preferences, groups] = await Promise.all([
-        resolveCredential({ db, secretBox, userId: user.id }),
+        resolveCredential({ db, secretBox, userId: user.id, companyId: user.boardCompanyId }),
         // The company's preferences and groups shape everyone's board alike (decision 007).
-        user.companyId === null ? [] : listPreferences(db, user.companyId, viewType),
-        user.companyId === null ? [] : listItemGroups(db, user.companyId, viewType),
+        boardCompany === null ? [] : listPreferences(db, boardCompany, viewType),
+        boardCompany === null ? [] : listItemGroups(db, boardCompany, viewType),
       ]);
       if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
       if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };

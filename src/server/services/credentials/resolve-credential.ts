@@ -58,8 +58,30 @@ export async function resolveCredential(options: {
   db: Database;
   secretBox: SecretBox;
   userId: string;
+  /**
+   * A company's board opened by a master admin (`?companyId=`): that company's credential
+   * only, never the viewer's own.
+   */
+  companyId?: number | undefined;
 }): Promise<CredentialResolution> {
   const { db, secretBox, userId } = options;
+  if (options.companyId !== undefined) {
+    const [company] = await db
+      .select({
+        clientId: companies.stClientId,
+        clientSecretEnc: companies.stClientSecretEnc,
+        tenantId: companies.stTenantId,
+        appKeyEnc: companies.stAppKeyEnc,
+        environment: companies.stEnvironment,
+      })
+      .from(companies)
+      .where(eq(companies.id, options.companyId))
+      .limit(1);
+    return resolveFrom(
+      company && missingParts(company).length < 4 ? [{ stored: company, source: 'company' }] : [],
+      secretBox,
+    );
+  }
   // One round trip: the user's newest active credential (the left join yields one row per
   // active credential, newest first, or one row of nulls) beside their company's.
   const [row] = await db
@@ -92,6 +114,13 @@ export async function resolveCredential(options: {
   if (row?.company && missingParts(row.company).length < 4)
     candidates.push({ stored: row.company, source: 'company' });
 
+  return resolveFrom(candidates, secretBox);
+}
+
+function resolveFrom(
+  candidates: { stored: StoredCredential; source: 'user' | 'company' }[],
+  secretBox: SecretBox,
+): CredentialResolution {
   let firstProblem: string | null = null;
   for (const { stored, source } of candidates) {
     const missing = missingParts(stored);

@@ -21,6 +21,8 @@ export interface VerifiedIdentity {
   issuer: string;
   subject: string;
   email: string | undefined;
+  /** The provider's `email_verified` claim; undefined when it sends none. */
+  emailVerified: boolean | undefined;
   firstName: string | undefined;
   lastName: string | undefined;
 }
@@ -85,7 +87,10 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
       const claims = tokens.claims();
       if (!claims) throw new Error('identity provider returned no ID token');
       const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+      const bool = (v: unknown) =>
+        typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
       let email = str(claims.email);
+      let emailVerified = bool(claims.email_verified);
       let firstName = str(claims.given_name);
       let lastName = str(claims.family_name);
       if (!email || !firstName) {
@@ -93,11 +98,14 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
         const info = await oidc
           .fetchUserInfo(config, tokens.access_token, claims.sub)
           .catch(() => undefined);
-        email ??= str(info?.email);
+        if (!email) {
+          email = str(info?.email);
+          emailVerified = bool(info?.email_verified);
+        }
         firstName ??= str(info?.given_name);
         lastName ??= str(info?.family_name);
       }
-      return { issuer: claims.iss, subject: claims.sub, email, firstName, lastName };
+      return { issuer: claims.iss, subject: claims.sub, email, emailVerified, firstName, lastName };
     },
   };
 }

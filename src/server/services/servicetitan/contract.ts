@@ -82,7 +82,13 @@ export class ServiceTitanError extends Error {
   constructor(
     readonly kind: ServiceTitanErrorKind,
     message: string,
-    readonly detail: { status?: number; path?: string; missingPermission?: string } = {},
+    readonly detail: {
+      status?: number;
+      path?: string;
+      missingPermission?: string;
+      /** ServiceTitan's own words for a 403 (its problem `title` / `detail`), at most 300 chars. */
+      explanation?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'ServiceTitanError';

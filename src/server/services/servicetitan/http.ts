@@ -56,6 +56,19 @@ export function permissionForPath(path: string): string {
   return PERMISSION_BY_MODULE[module] ?? module;
 }
 
+/** The `title` and `detail` of an RFC 7807 problem body, for diagnostics (never secrets). */
+function problemText(bodyText: string): string | undefined {
+  try {
+    const body = JSON.parse(bodyText) as { title?: unknown; detail?: unknown };
+    const parts = [body.title, body.detail].filter(
+      (part): part is string => typeof part === 'string' && part.trim() !== '',
+    );
+    return parts.length > 0 ? parts.join(' ').slice(0, 300) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Seconds from `Retry-After` (delta or HTTP date) or from "Try again in N seconds." text. */
 export function retryAfterMs(
   headers: Headers,
@@ -247,7 +260,7 @@ export function createHttp(settings: HttpSettings) {
             new ServiceTitanError(
               'forbidden',
               `ServiceTitan refused ${path}: the app lacks the "${missingPermission}" API scope or the tenant has not connected the app`,
-              { status, path, missingPermission },
+              { status, path, missingPermission, explanation: problemText(text) },
             ),
           );
         }

@@ -1,10 +1,6 @@
 import type { CurrentUser } from '@shared/api/auth';
-import { can, type Actor } from '@shared/permissions';
-
-/** The signed-in person as the permission vocabulary sees them. */
-export function actorOf(user: CurrentUser | null): Actor | null {
-  return user ? { kind: 'person', id: user.id, role: user.role, companyId: user.companyId } : null;
-}
+import { can } from '@shared/permissions';
+import { actorOf } from '@/hooks/use-auth';
 
 /** May this person buy, change or cancel their company's plan (`subscription.manage`)? */
 export function canManageSubscription(user: CurrentUser | null): boolean {

@@ -18,11 +18,14 @@ export function capacityRequestFrom(settings: DashboardSettings): CapacityReques
   };
 }
 
+/** `companyId`: the company whose board a master admin opens (others only see their own). */
 export function getCapacity(
   request: CapacityRequest,
   signal?: AbortSignal,
+  companyId?: number,
 ): Promise<CapacityResponse> {
-  return apiJson<CapacityResponse>('POST', '/api/capacity', request, { signal });
+  const url = companyId === undefined ? '/api/capacity' : `/api/capacity?companyId=${companyId}`;
+  return apiJson<CapacityResponse>('POST', url, request, { signal });
 }
 
 /**
@@ -30,7 +33,7 @@ export function getCapacity(
  * type lands in that key's cache and never reaches the screen (seed: discarded). While a new
  * request runs, the previous numbers of the same view type stay up (no flicker).
  */
-export function useCapacity(settings: DashboardSettings, enabled: boolean) {
+export function useCapacity(settings: DashboardSettings, enabled: boolean, companyId?: number) {
   const request = capacityRequestFrom(settings);
   return useQuery({
     queryKey: [
@@ -39,8 +42,9 @@ export function useCapacity(settings: DashboardSettings, enabled: boolean) {
       request.timezone,
       request.workdays,
       request.holidays,
+      companyId ?? null,
     ],
-    queryFn: ({ signal }) => getCapacity(request, signal),
+    queryFn: ({ signal }) => getCapacity(request, signal, companyId),
     enabled,
     // Seed: changing the view type, workdays or holidays reloads, also back to a setting seen
     // before (whose cached answer shows meanwhile).

@@ -1,15 +1,20 @@
 import { CircleAlert, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { staleBannerText } from '../lib/stale-text';
 
-export function ErrorBanner({ message }: { message: string }) {
+/** `action`: what the viewer can do about it (an admin's way to the ServiceTitan connection). */
+export function ErrorBanner({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div
       role="alert"
       data-testid="error-banner"
-      className="flex items-start gap-3 rounded-lg border border-red-500/60 bg-red-950/80 px-4 py-3 text-red-100"
+      className="flex flex-col gap-3 rounded-lg border border-red-500/60 bg-red-950/80 px-4 py-3 text-red-100 sm:flex-row sm:items-center"
     >
-      <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-400" aria-hidden />
-      <p>{message}</p>
+      <div className="flex flex-1 items-start gap-3">
+        <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-400" aria-hidden />
+        <p>{message}</p>
+      </div>
+      {action}
     </div>
   );
 }

@@ -39,6 +39,8 @@ export function Board({
   renderSettingsPanel,
   renderSubscriptionNeeded,
   banner,
+  errorAction,
+  companyId,
 }: {
   /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
   live: boolean;
@@ -54,6 +56,10 @@ export function Board({
   renderSubscriptionNeeded?: () => ReactNode;
   /** Shown above the day cards (the live preview's welcome). */
   banner?: ReactNode;
+  /** Beside an error: what the viewer can do about it (admins: the ServiceTitan connection). */
+  errorAction?: ReactNode;
+  /** The company whose board a master admin opened; absent: the viewer's own company. */
+  companyId?: number;
 }) {
   const { settings, updateSettings } = useDashboardSettings();
   const { locked, toggleLock } = useDashboardLock();
@@ -61,7 +67,7 @@ export function Board({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const style = useBoardAppearance(settings);
-  const data = useBoardData(settings, live);
+  const data = useBoardData(settings, live, companyId);
   const weather = useWeather(settings.zipCode);
   const now = useNow(15_000);
 
@@ -116,7 +122,7 @@ export function Board({
 
         <main className="flex flex-1 flex-col gap-[0.8em] p-[1em] xl:min-h-0">
           {banner}
-          {data.error && <ErrorBanner message={data.error} />}
+          {data.error && <ErrorBanner message={data.error} action={errorAction} />}
           {data.stale && !data.error && <StaleBanner age={staleAge} reason={data.staleReason} />}
           {data.subscriptionRequired ? (
             renderSubscriptionNeeded?.()

@@ -45,8 +45,12 @@ function sampleDays(settings: DashboardSettings, now: Date): BoardDay[] {
 }
 
 /** Live capacity when signed in, the shared sample data when not; same shape either way. */
-export function useBoardData(settings: DashboardSettings, live: boolean): BoardData {
-  const query = useCapacity(settings, live);
+export function useBoardData(
+  settings: DashboardSettings,
+  live: boolean,
+  companyId?: number,
+): BoardData {
+  const query = useCapacity(settings, live, companyId);
   const [sampleTime, setSampleTime] = useState(() => new Date());
 
   const sample = useMemo(

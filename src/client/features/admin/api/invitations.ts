@@ -1,0 +1,42 @@
+import type { CreateInvitationBody, Invitation } from '@shared/api/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/hooks/use-toast';
+import { apiJson } from '@/lib/api';
+import { reportError } from '@/lib/report-error';
+
+export const INVITATIONS_KEY = ['/api/admin/invitations'] as const;
+
+/** `GET /api/admin/invitations`: pending invitations in the caller's scope. */
+export function useInvitations(enabled = true) {
+  return useQuery({
+    queryKey: INVITATIONS_KEY,
+    queryFn: ({ signal }) =>
+      apiJson<Invitation[]>('GET', '/api/admin/invitations', undefined, { signal }),
+    enabled,
+  });
+}
+
+/** Errors are the form's to show (under a field when the server names one). */
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInvitationBody) =>
+      apiJson<Invitation>('POST', '/api/admin/invitations', body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+      toast({ title: 'Invitation sent successfully' });
+    },
+  });
+}
+
+export function useDeleteInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<Invitation>('DELETE', `/api/admin/invitations/${id}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+      toast({ title: 'Invitation deleted' });
+    },
+    onError: (error) => reportError(error),
+  });
+}

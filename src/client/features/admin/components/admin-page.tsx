@@ -1,0 +1,66 @@
+import type { AdminUserRow } from '@shared/api/admin';
+import { can } from '@shared/permissions';
+import { Building2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '@/app/routes';
+import { PageShell } from '@/components/layout/page-shell';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/hooks/use-auth';
+import { CompaniesOverview } from './companies-overview';
+import { CredentialsDialog } from './credentials-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
+import { PendingInvitations } from './pending-invitations';
+import { UsersCard } from './users-card';
+
+/**
+ * `/admin` (seed "Admin Dashboard"). The master admin sees every company; an account admin
+ * their own company's users. Reached only with admin access (the router turns others away).
+ */
+export function AdminPage() {
+  const { user, actor } = useAuth();
+  const [credentialsOf, setCredentialsOf] = useState<AdminUserRow | null>(null);
+  const master = can(actor, 'companies.manage');
+  const companyName = user?.companyName ?? null;
+
+  return (
+    <PageShell
+      title={master ? 'Master Admin Dashboard' : 'Admin Dashboard'}
+      description={
+        master
+          ? 'Every company, its people and their access.'
+          : `People and access for ${companyName ?? 'your company'}.`
+      }
+      actions={
+        master ? (
+          <>
+            <Button asChild variant="outline">
+              <Link href={paths.companies}>
+                <Building2 aria-hidden />
+                Companies
+              </Link>
+            </Button>
+            <InviteUserDialog actor={actor} companyName={companyName} />
+          </>
+        ) : (
+          <Button asChild variant="outline">
+            <Link href={paths.companies}>
+              <Building2 aria-hidden />
+              Company &amp; ServiceTitan
+            </Link>
+          </Button>
+        )
+      }
+    >
+      <div className="grid gap-6">
+        {master ? (
+          <CompaniesOverview actor={actor} onOpenCredentials={setCredentialsOf} />
+        ) : (
+          <UsersCard actor={actor} companyName={companyName} onOpenCredentials={setCredentialsOf} />
+        )}
+        <PendingInvitations showCompany={master} />
+      </div>
+      <CredentialsDialog user={credentialsOf} onClose={() => setCredentialsOf(null)} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { can } from '@shared/permissions';
+import { useState } from 'react';
+import { LogOut } from 'lucide-react';
+import { FullPageLoader } from '@/components/layout/full-page-loader';
+import { PageShell } from '@/components/layout/page-shell';
+import { Redirect } from '@/components/layout/redirect';
+import { authUrls, paths } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/hooks/use-auth';
+import { useCompanyList } from '@/hooks/use-company-list';
+import { ConnectStep } from './connect-step';
+import { CreateCompanyStep } from './create-company-step';
+import { SetupSteps } from './setup-steps';
+
+/**
+ * `/setup` (decision 16): a newcomer creates their company, then connects ServiceTitan, then
+ * opens their board. An admin comes back here to change or re-check the connection. The
+ * connect step stays up after saving (the server then says "done") so its check can be read.
+ */
+export function SetupPage() {
+  const { user, actor } = useAuth();
+  const needsCompany = user?.onboarding.step === 'create_company';
+  const mayConnect = can(actor, 'company.edit', { companyId: user?.companyId ?? null });
+  const companies = useCompanyList(!needsCompany && mayConnect);
+  const company = companies.data?.find((c) => c.id === user?.companyId);
+  const [connected, setConnected] = useState(false);
+  // During onboarding / sends people back here, so there is no "back to the board" yet.
+  const onboarding = needsCompany || user?.onboarding.step === 'connect_servicetitan';
+  // A newcomer keeps the welcome title through both steps (the step turns "done" on saving).
+  const [welcoming] = useState(onboarding);
+
+  if (!user) return null;
+  if (!needsCompany && (!mayConnect || user.companyId === null))
+    return <Redirect to={paths.home} />;
+
+  return (
+    <PageShell
+      title={welcoming ? 'Welcome to 3-Day Call Board' : 'ServiceTitan connection'}
+      description={
+        welcoming
+          ? 'Two short steps and your board shows your own live numbers.'
+          : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ServiceTitan.`
+      }
+      width="max-w-3xl"
+      back={!onboarding}
+      actions={
+        <Button variant="ghost" onClick={() => window.location.assign(authUrls.logout)}>
+          <LogOut aria-hidden />
+          Sign out
+        </Button>
+      }
+    >
+      <SetupSteps current={needsCompany ? 0 : connected ? 2 : 1} />
+      {needsCompany ? (
+        <CreateCompanyStep />
+      ) : company ? (
+        <ConnectStep
+          key={company.id}
+          company={company}
+          sampleTenantAvailable={user.onboarding.sampleTenantAvailable}
+          onConnected={() => setConnected(true)}
+        />
+      ) : companies.isError ? (
+        <p className="text-muted-foreground">
+          Your company could not be loaded: {companies.error.message}
+        </p>
+      ) : (
+        <FullPageLoader />
+      )}
+    </PageShell>
+  );
+}

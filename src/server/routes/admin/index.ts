@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminUserListSchema,
+  adminUserRowSchema,
+  COMPANY_REQUIRED_MESSAGE,
+  createInvitationBodySchema,
+  invitationListSchema,
+  invitationParamsSchema,
+  invitationSchema,
+  updateUserRoleBodySchema,
+  userParamsSchema,
+} from '../../../shared/api/admin.js';
+import { companyOverviewListSchema } from '../../../shared/api/companies.js';
+import {
+  assignableRoles,
+  can,
+  isAdminRole,
+  invitedRole,
+  isMasterAdmin,
+  roleNeedsCompany,
+  userActionDenial,
+  type Actor,
+} from '../../../shared/permissions.js';
+import { fieldError, forbidden, notFound } from '../../errors.js';
+import { currentActor, requireAdmin, requireMasterAdmin } from '../../plugins/permissions.js';
+import { companyExists, listCompanies } from '../../services/companies/company-store.js';
+import {
+  createInvitation,
+  deleteInvitation,
+  findInvitation,
+  listInvitations,
+} from '../../services/invitations/invitation-store.js';
+import {
+  deleteUser,
+  findAdminUser,
+  listAdminUsers,
+  memberWithEmail,
+  setUserRole,
+  userTarget,
+} from '../../services/users/user-store.js';
+
+/**
+ * `/api/admin/*`: users, invitations and the companies overview. Account admins act in their
+ * own company only; an id from another company answers 404 (master admins: every company).
+ */
+export default async function adminRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAdmin);
+  const protectedAdminEmail = app.config.protectedAdminEmail;
+
+  /** The company an actor's lists cover: undefined = every company (master admin). */
+  const listScope = (actor: Actor): { companyId?: number } | null => {
+    if (isMasterAdmin(actor)) return {};
+    return actor.companyId === null ? null : { companyId: actor.companyId };
+  };
+
+  /** The user row, or 404 when it does not exist for this actor. */
+  async function visibleUser(actor: Actor, userId: string) {
+    const row = await findAdminUser(app.db, userId, protectedAdminEmail);
+    if (!row || !can(actor, 'users.read', { companyId: row.companyId })) throw notFound('User');
+    return row;
+  }
+
+  app.get(
+    '/api/admin/users',
+    { schema: { response: { 200: adminUserListSchema } } },
+    async (request) => {
+      const scope = listScope(currentActor(request));
+      return scope ? listAdminUsers(app.db, { protectedAdminEmail, ...scope }) : [];
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:userId',
+    {
+      schema: {
+        params: userParamsSchema,
+        body: updateUserRoleBodySchema,
+        response: { 200: adminUserRowSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      const row = await visibleUser(actor, request.params.userId);
+      const { role } = request.body;
+      const denial = userActionDenial(actor, 'users.changeRole', userTarget(row), role);
+      if (denial) throw fieldError('FORBIDDEN', 'role', denial);
+      return setUserRole(app.db, {
+        userId: row.id,
+        role,
+        now: app.services.now(),
+        protectedAdminEmail,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:userId',
+    { schema: { params: userParamsSchema, response: { 200: adminUserRowSchema } } },
+    async (request) => {
+      const actor = currentActor(request);
+      const row = await visibleUser(actor, request.params.userId);
+      const denial = userActionDenial(actor, 'users.delete', userTarget(row));
+      if (denial) throw forbidden(denial);
+      // Their sessions end now: the next request they make is signed out.
+      await app.sessions.destroyAllForUser(row.id);
+      await deleteUser(app.db, row.id);
+      return row;
+    },
+  );
+
+  app.get(
+    '/api/admin/invitations',
+    { schema: { response: { 200: invitationListSchema } } },
+    async (request) => {
+      const scope = listScope(currentActor(request));
+      return scope ? listInvitations(app.db, scope) : [];
+    },
+  );
+
+  app.post(
+    '/api/admin/invitations',
+    { schema: { body: createInvitationBodySchema, response: { 201: invitationSchema } } },
+    async (request, reply) => {
+      const actor = currentActor(request);
+      const body = request.body;
+      // isAdmin on a plain "user" invitation means an account admin (seed: role + isAdmin flag).
+      const role = invitedRole(body.role, body.isAdmin);
+      if (!assignableRoles(actor).includes(role)) {
+        throw fieldError(
+          'FORBIDDEN',
+          'role',
+          'Only a master admin can grant the master admin role.',
+        );
+      }
+      let companyId: number | null;
+      if (isMasterAdmin(actor)) {
+        companyId = body.companyId ?? null;
+        if (companyId === null && roleNeedsCompany(role)) {
+          throw fieldError('VALIDATION_FAILED', 'companyId', COMPANY_REQUIRED_MESSAGE);
+        }
+      } else {
+        // An account admin invites into their own company; naming another one finds nothing.
+        companyId = body.companyId ?? actor.companyId;
+        if (companyId === null || companyId !== actor.companyId) {
+          throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
+        }
+      }
+      if (companyId !== null && !(await companyExists(app.db, companyId))) {
+        throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
+      }
+      if (await memberWithEmail(app.db, body.email)) {
+        throw fieldError(
+          'CONFLICT',
+          'email',
+          'This e-mail address already belongs to a member of a company',
+        );
+      }
+      const invitation = await createInvitation(app.db, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role,
+        isAdmin: isAdminRole(role),
+        companyId,
+        invitedByUserId: actor.id,
+      });
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.delete(
+    '/api/admin/invitations/:id',
+    { schema: { params: invitationParamsSchema, response: { 200: invitationSchema } } },
+    async (request) => {
+      const actor = currentActor(request);
+      const invitation = await findInvitation(app.db, request.params.id);
+      if (!invitation || !can(actor, 'invitations.manage', { companyId: invitation.companyId })) {
+        throw notFound('Invitation');
+      }
+      await deleteInvitation(app.db, invitation.id);
+      return invitation;
+    },
+  );
+
+  app.get(
+    '/api/admin/companies',
+    {
+      onRequest: requireMasterAdmin,
+      schema: { response: { 200: companyOverviewListSchema } },
+    },
+    async () => {
+      const [companies, users] = await Promise.all([
+        listCompanies(app.db, app.secretBox),
+        listAdminUsers(app.db, { protectedAdminEmail }),
+      ]);
+      return companies.map((company) => {
+        const members = users.filter((u) => u.companyId === company.id);
+        return {
+          id: company.id,
+          name: company.name,
+          configured: company.configured,
+          subscriptionStatus: company.subscriptionStatus,
+          admins: members.filter((u) => isAdminRole(u.role)),
+          users: members.filter((u) => !isAdminRole(u.role)),
+        };
+      });
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  companyBodySchema,
+  companyListSchema,
+  companyParamsSchema,
+  companySchema,
+  companyWriteResultSchema,
+  updateCompanyBodySchema,
+  type Company,
+} from '../../../shared/api/companies.js';
+import { can } from '../../../shared/permissions.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { currentActor, requireUser } from '../../plugins/permissions.js';
+import {
+  companyExists,
+  createCompany,
+  deleteCompany,
+  listCompanies,
+  storedCompanyCredential,
+  updateCompany,
+} from '../../services/companies/company-store.js';
+import { checkConnection } from '../../services/servicetitan/connection-check.js';
+
+const ADMIN_REQUIRED = 'Admin access required';
+
+/**
+ * `/api/companies`: the master admin manages every company; an account admin reads and edits
+ * their own (name and ServiceTitan credential: the onboarding connect step); a signed-in person
+ * with no company creates their own and becomes its account admin (decision 16).
+ */
+export default async function companyRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireUser);
+
+  /** The write answer: the row, and the connection check when the credential is complete. */
+  async function writeResult(company: Company) {
+    if (!company.configured) return { company, connectionCheck: null };
+    const credential = await storedCompanyCredential(app.db, app.secretBox, company.id);
+    const connectionCheck = await checkConnection({
+      gateway: app.services.serviceTitan,
+      credential,
+      now: app.services.now(),
+    });
+    return { company, connectionCheck };
+  }
+
+  app.get(
+    '/api/companies',
+    { schema: { response: { 200: companyListSchema } } },
+    async (request) => {
+      const actor = currentActor(request);
+      if (can(actor, 'companies.manage')) return listCompanies(app.db, app.secretBox);
+      if (actor.companyId !== null && can(actor, 'company.edit', { companyId: actor.companyId })) {
+        return listCompanies(app.db, app.secretBox, { onlyId: actor.companyId });
+      }
+      throw forbidden(ADMIN_REQUIRED);
+    },
+  );
+
+  app.post(
+    '/api/companies',
+    { schema: { body: companyBodySchema, response: { 201: companyWriteResultSchema } } },
+    async (request, reply) => {
+      const actor = currentActor(request);
+      const now = app.services.now();
+      let company: Company | null;
+      if (can(actor, 'companies.manage')) {
+        company = await createCompany(app.db, app.secretBox, request.body, { now });
+      } else if (can(actor, 'company.createOwn')) {
+        company = await createCompany(app.db, app.secretBox, request.body, {
+          now,
+          owner: { userId: actor.id },
+        });
+        if (!company) throw conflict('You already belong to a company.');
+      } else {
+        throw forbidden(ADMIN_REQUIRED);
+      }
+      return reply.status(201).send(await writeResult(company!));
+    },
+  );
+
+  app.patch(
+    '/api/companies/:id',
+    {
+      schema: {
+        params: companyParamsSchema,
+        body: updateCompanyBodySchema,
+        response: { 200: companyWriteResultSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      const { id } = request.params;
+      if (!can(actor, 'company.edit')) throw forbidden(ADMIN_REQUIRED);
+      if (!can(actor, 'company.edit', { companyId: id })) throw notFound('Company');
+      const company = await updateCompany(
+        app.db,
+        app.secretBox,
+        id,
+        request.body,
+        app.services.now(),
+      );
+      return writeResult(company);
+    },
+  );
+
+  app.delete(
+    '/api/companies/:id',
+    { schema: { params: companyParamsSchema, response: { 200: companySchema } } },
+    async (request) => {
+      const actor = currentActor(request);
+      if (!can(actor, 'companies.manage')) throw forbidden(ADMIN_REQUIRED);
+      const { id } = request.params;
+      if (!(await companyExists(app.db, id))) throw notFound('Company');
+      return deleteCompany(app.db, app.secretBox, id);
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { connectionCheckSchema } from '../../../shared/api/companies.js';
+import {
+  connectionCheckBodySchema,
+  createCredentialBodySchema,
+  credentialListSchema,
+  credentialParamsSchema,
+  credentialSchema,
+  credentialWriteResultSchema,
+  listCredentialsQuerySchema,
+} from '../../../shared/api/credentials.js';
+import { can, type Actor } from '../../../shared/permissions.js';
+import { fieldError, forbidden, notFound } from '../../errors.js';
+import { currentActor, requireUser } from '../../plugins/permissions.js';
+import { storedCompanyCredential } from '../../services/companies/company-store.js';
+import {
+  createCredential,
+  deleteCredential,
+  findCredential,
+  listCredentials,
+  storedCredentialValues,
+} from '../../services/credentials/credential-store.js';
+import {
+  checkConnection,
+  type PartialCredential,
+} from '../../services/servicetitan/connection-check.js';
+import { companyOfUser } from '../../services/users/user-store.js';
+
+const ADMIN_REQUIRED = 'Admin access required';
+
+/**
+ * `/api/credentials` (users' ServiceTitan credentials) and `/api/connection-check`. Anyone
+ * signed in reads their own list; admins manage those of their company's users (master admin:
+ * everyone's). Secrets are write-only.
+ */
+export default async function credentialRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireUser);
+
+  const requireManage = (actor: Actor) => {
+    if (!can(actor, 'credentials.manage')) throw forbidden(ADMIN_REQUIRED);
+  };
+
+  /** 404 unless the actor may manage credentials of this user (`field` names the input). */
+  async function manageableUser(actor: Actor, userId: string, field: string) {
+    const owner = await companyOfUser(app.db, userId);
+    if (!owner || !can(actor, 'credentials.manage', { companyId: owner.companyId })) {
+      throw fieldError('NOT_FOUND', field, 'User not found');
+    }
+  }
+
+  /** The credential, or 404 when it does not exist for this actor. */
+  async function manageableCredential(request: FastifyRequest, id: number) {
+    const actor = currentActor(request);
+    requireManage(actor);
+    const found = await findCredential(app.db, app.secretBox, id);
+    if (!found || !can(actor, 'credentials.manage', { companyId: found.companyId })) {
+      throw notFound('Credential');
+    }
+    return found.credential;
+  }
+
+  const check = (credential: PartialCredential) =>
+    checkConnection({ gateway: app.services.serviceTitan, credential, now: app.services.now() });
+
+  app.get(
+    '/api/credentials',
+    {
+      schema: { querystring: listCredentialsQuerySchema, response: { 200: credentialListSchema } },
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      const userId = request.query.userId ?? actor.id;
+      if (userId !== actor.id) {
+        requireManage(actor);
+        await manageableUser(actor, userId, 'userId');
+      }
+      return listCredentials(app.db, app.secretBox, userId);
+    },
+  );
+
+  app.post(
+    '/api/credentials',
+    {
+      schema: { body: createCredentialBodySchema, response: { 201: credentialWriteResultSchema } },
+    },
+    async (request, reply) => {
+      const actor = currentActor(request);
+      requireManage(actor);
+      const { userId = actor.id, ...values } = request.body;
+      await manageableUser(actor, userId, 'userId');
+      const credential = await createCredential(app.db, app.secretBox, { userId, ...values });
+      const complete = Boolean(values.tenantId && values.appKey);
+      return reply.status(201).send({
+        credential,
+        connectionCheck: complete ? await check(values) : null,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/credentials/:id',
+    { schema: { params: credentialParamsSchema, response: { 200: credentialSchema } } },
+    async (request) => {
+      const credential = await manageableCredential(request, request.params.id);
+      await deleteCredential(app.db, credential.id);
+      return credential;
+    },
+  );
+
+  app.post(
+    '/api/credentials/:id/check',
+    { schema: { params: credentialParamsSchema, response: { 200: connectionCheckSchema } } },
+    async (request) => {
+      const credential = await manageableCredential(request, request.params.id);
+      return check(await storedCredentialValues(app.db, app.secretBox, credential.id));
+    },
+  );
+
+  app.post(
+    '/api/connection-check',
+    { schema: { body: connectionCheckBodySchema, response: { 200: connectionCheckSchema } } },
+    async (request) => {
+      const actor = currentActor(request);
+      requireManage(actor);
+      const { companyId, ...given } = request.body;
+      let stored: PartialCredential = {};
+      if (companyId !== undefined) {
+        if (!can(actor, 'credentials.manage', { companyId })) {
+          throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
+        }
+        stored = await storedCompanyCredential(app.db, app.secretBox, companyId).catch(() => {
+          throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
+        });
+      }
+      // A value given (non-blank) replaces the stored one; blank keeps it.
+      const merged: PartialCredential = { ...stored };
+      for (const key of ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const) {
+        if (given[key]) merged[key] = given[key];
+      }
+      return check(merged);
+    },
+  );
+}

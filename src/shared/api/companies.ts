@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { adminUserRowSchema, subscriptionStatusSchema } from './admin.js';
+import { serialIdParamSchema } from './ids.js';
+import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
+
+/**
+ * Companies (seed "Company", section 7). Routes: src/server/routes/companies/ and
+ * src/server/routes/admin/ (overview).
+ *   GET    /api/companies          -> Company[]  (master: all; account admin: their own)
+ *   POST   /api/companies          CompanyBody -> 201 CompanyWriteResult
+ *            master admin: any new company; a signed-in person with no company (onboarding,
+ *            decision 16): their own, and they become its account_admin.
+ *   PATCH  /api/companies/:id      UpdateCompanyBody -> CompanyWriteResult
+ *            master admin: any; account admin: their own (the onboarding connect step).
+ *   DELETE /api/companies/:id      -> Company (the deleted row; master admin only). Its users
+ *            are unassigned (seed), its invitations and credentials removed.
+ *   GET    /api/admin/companies    -> CompanyOverview[] (master admin only)
+ * Write results carry the connection check of the company's ServiceTitan credential when all
+ * four values are present after the write (else null).
+ */
+
+export const companyNameSchema = z
+  .string({ message: 'Company name is required' })
+  .trim()
+  .min(1, 'Company name is required')
+  .max(100, 'must be at most 100 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+
+/** Seed "Company". Secrets are write-only: only whether they are set and their last 4. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  clientId: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  clientSecret: secretStatusSchema,
+  appKey: secretStatusSchema,
+  /** "Configured" when clientId, clientSecret, tenantId and appKey are all present, else "Missing". */
+  configured: z.boolean(),
+  userCount: z.number().int(),
+  subscriptionStatus: subscriptionStatusSchema,
+  /** ISO-8601. */
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+export const companyListSchema = z.array(companySchema);
+
+export const companyParamsSchema = z.object({ id: serialIdParamSchema });
+
+/**
+ * `POST /api/companies` (seed section 5): name required, ServiceTitan values optional. An empty
+ * string means "not set".
+ */
+export const companyBodySchema = z.object({
+  name: companyNameSchema,
+  clientId: providerValueSchema.optional(),
+  clientSecret: providerValueSchema.optional(),
+  tenantId: tenantIdSchema.optional(),
+  appKey: providerValueSchema.optional(),
+});
+export type CompanyBody = z.input<typeof companyBodySchema>;
+
+/**
+ * `PATCH /api/companies/:id`: the same body, every field optional. A field left out keeps its
+ * value. `clientSecret` / `appKey` left blank ("" or absent) keep the stored secret (they are
+ * never shown, so the form cannot prefill them); `clientId` / `tenantId` sent as "" are cleared.
+ */
+export const updateCompanyBodySchema = companyBodySchema.partial();
+export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
+
+/** What ServiceTitan said when asked with a credential. */
+export const connectionStepNameSchema = z.enum([
+  'token',
+  'businessUnits',
+  'jobTypes',
+  'jobs',
+  'appointments',
+]);
+export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
+
+export const connectionProblemCodeSchema = z.enum([
+  /** Not all of client id, client secret, tenant id and app key are set. */
+  'incomplete',
+  /** ServiceTitan refused the client id / client secret pair. */
+  'invalid_client',
+  /** No such tenant (or the tenant id is mistyped). */
+  'wrong_tenant',
+  /** The app key does not belong to the app the client id was made for. */
+  'app_key_mismatch',
+  /** The app is not connected to this tenant (not installed, or access was removed). */
+  'tenant_not_connected',
+  /** The app lacks an API scope the board needs; `scope` names it. */
+  'missing_scope',
+  /** ServiceTitan did not answer (network, timeout, 5xx, rate limit). */
+  'unreachable',
+  /** Anything else ServiceTitan answered that we did not expect. */
+  'unexpected',
+]);
+export type ConnectionProblemCode = z.infer<typeof connectionProblemCodeSchema>;
+
+export const connectionStepSchema = z.object({
+  name: connectionStepNameSchema,
+  /** "Sign in to ServiceTitan", "Read business units", ... */
+  label: z.string(),
+  status: z.enum(['ok', 'failed', 'skipped']),
+});
+
+export const connectionProblemSchema = z.object({
+  code: connectionProblemCodeSchema,
+  /** A sentence an office manager can act on. */
+  message: z.string(),
+  /** The step that failed, when one did. */
+  step: connectionStepNameSchema.nullable(),
+  /** For `missing_scope`: the ServiceTitan API scope to enable, e.g. "jpm.jobs:read". */
+  scope: z.string().nullable(),
+});
+export type ConnectionProblem = z.infer<typeof connectionProblemSchema>;
+
+/** The connection check (setup diagnostics): a token, then one small read per API the board needs. */
+export const connectionCheckSchema = z.object({
+  ok: z.boolean(),
+  /** ISO-8601. */
+  checkedAt: z.string(),
+  steps: z.array(connectionStepSchema),
+  /** Every problem found (empty when ok). The first one is the one to fix first. */
+  problems: z.array(connectionProblemSchema),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+export const companyWriteResultSchema = z.object({
+  company: companySchema,
+  connectionCheck: connectionCheckSchema.nullable(),
+});
+export type CompanyWriteResult = z.infer<typeof companyWriteResultSchema>;
+
+/** Seed "Overview form: name with admins list and users list" (`GET /api/admin/companies`). */
+export const companyOverviewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  configured: z.boolean(),
+  subscriptionStatus: subscriptionStatusSchema,
+  admins: z.array(adminUserRowSchema),
+  users: z.array(adminUserRowSchema),
+});
+export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
+export const companyOverviewListSchema = z.array(companyOverviewSchema);

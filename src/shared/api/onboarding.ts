@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { can, type Actor } from '../permissions.js';
+import { serialIdParamSchema } from './ids.js';
+
+/**
+ * Onboarding (decision 16). Routes: src/server/routes/auth/ (`onboarding` in GET /api/auth/user)
+ * and src/server/routes/onboarding/.
+ *
+ * Steps, decided by the server from the signed-in person:
+ *   create_company        no company and not a master admin: POST /api/companies { name }
+ *                         makes the company and the caller its account_admin.
+ *   connect_servicetitan  an admin of a company whose ServiceTitan credential is not complete:
+ *                         PATCH /api/companies/:id with the four values (answer carries the
+ *                         connection check), or POST /api/connection-check to test first.
+ *   choose_company        a master admin with no company of their own: the companies overview;
+ *                         a company's board is opened with ?companyId= on POST /api/capacity and
+ *                         GET /api/servicetitan/metadata (master admin only; others 404 on any
+ *                         company but their own).
+ *   done                  the board (a plain user of a company without a credential sees the
+ *                         board's "ask an administrator" message).
+ */
+export const onboardingStepSchema = z.enum([
+  'create_company',
+  'connect_servicetitan',
+  'choose_company',
+  'done',
+]);
+export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
+
+export const onboardingStateSchema = z.object({
+  step: onboardingStepSchema,
+  /** The caller's company has all four ServiceTitan values (the Companies "Configured"). */
+  companyConfigured: z.boolean(),
+  /**
+   * The bundled ServiceTitan simulator runs (never in production) and the caller may manage
+   * credentials: the connect step may offer GET /api/onboarding/sample-credentials.
+   */
+  sampleTenantAvailable: z.boolean(),
+});
+export type OnboardingState = z.infer<typeof onboardingStateSchema>;
+
+/**
+ * `GET /api/onboarding/sample-credentials`: the simulator's sample tenant, to fill in the
+ * connect form. 404 when the simulator does not run; 403 for non-admins.
+ */
+export const sampleCredentialsSchema = z.object({
+  clientId: z.string(),
+  clientSecret: z.string(),
+  tenantId: z.string(),
+  appKey: z.string(),
+});
+export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
+
+/** `?companyId=` on POST /api/capacity and GET /api/servicetitan/metadata: the board to open. */
+export const boardQuerySchema = z.object({ companyId: serialIdParamSchema.optional() });
+
+/** The step a person is at (pure; the server calls it for GET /api/auth/user). */
+export function onboardingStepFor(
+  actor: Actor,
+  setup: { companyConfigured: boolean; hasOwnCredential: boolean },
+): OnboardingStep {
+  if (actor.kind !== 'person') return 'done';
+  if (actor.companyId === null) {
+    return can(actor, 'company.createOwn') ? 'create_company' : 'choose_company';
+  }
+  const target = { companyId: actor.companyId };
+  if (!setup.companyConfigured && !setup.hasOwnCredential && can(actor, 'company.edit', target)) {
+    return 'connect_servicetitan';
+  }
+  return 'done';
+}
