@@ -65,34 +65,25 @@ export type UserPermission = 'users.changeRole' | 'users.delete';
 
 const ADMIN_ROLES: readonly Role[] = ['account_admin', 'master_admin'];
 
+/** What an account admin may do in their own company. */
+const COMPANY_ADMIN: readonly Permission[] = [
+  'board.view',
+  'boardSettings.edit',
+  'preferences.edit',
+  'admin.access',
+  'users.read',
+  'invitations.manage',
+  'credentials.manage',
+  'screens.manage',
+  'subscription.manage',
+  'company.edit',
+];
+
 /** Permissions a person holds in their own company, by role (master admins: in every company). */
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
   user: new Set<Permission>(['board.view']),
-  account_admin: new Set<Permission>([
-    'board.view',
-    'boardSettings.edit',
-    'preferences.edit',
-    'admin.access',
-    'users.read',
-    'invitations.manage',
-    'credentials.manage',
-    'screens.manage',
-    'subscription.manage',
-    'company.edit',
-  ]),
-  master_admin: new Set<Permission>([
-    'board.view',
-    'boardSettings.edit',
-    'preferences.edit',
-    'admin.access',
-    'users.read',
-    'invitations.manage',
-    'credentials.manage',
-    'screens.manage',
-    'subscription.manage',
-    'company.edit',
-    'companies.manage',
-  ]),
+  account_admin: new Set<Permission>(COMPANY_ADMIN),
+  master_admin: new Set<Permission>([...COMPANY_ADMIN, 'companies.manage']),
 };
 
 /** Permissions that need no company (the master admin's company-wide lists, the /admin page). */
