@@ -17,7 +17,7 @@ import {
 
 /** The seed's capacity failure: the message in a red banner and in a destructive "Error" toast. */
 async function expectCapacityError(page: Page, message: string) {
-  await expect(page.getByTestId('error-banner')).toHaveText(message);
+  await expect(page.getByTestId('error-message')).toHaveText(message);
   await expect(notifications(page).getByText('Error', { exact: true })).toBeVisible();
   await expect(notifications(page)).toContainText(message);
 }

@@ -34,7 +34,7 @@ test('an HTML error page from a proxy shows its status text, not its markup', as
     body: '<html><head><title>502</title></head><body>Bad Gateway</body></html>',
   });
   await page.goto('/');
-  await expect(page.getByTestId('error-banner')).toHaveText('502: Bad Gateway');
+  await expect(page.getByTestId('error-message')).toHaveText('502: Bad Gateway');
 });
 
 test('a plain user gets no lock to toggle, and the menu says why', async ({ page }) => {

@@ -12,7 +12,7 @@ export function ErrorBanner({ message, action }: { message: string; action?: Rea
     >
       <div className="flex flex-1 items-start gap-3">
         <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-400" aria-hidden />
-        <p>{message}</p>
+        <p data-testid="error-message">{message}</p>
       </div>
       {action}
     </div>
