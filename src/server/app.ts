@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // No refresh may outlive the app: stop them, then close the database they write to.
   app.addHook('onClose', async () => {
     await app.services.capacity.close();
+    await app.services.events.close();
     if (!options.database) await database.close();
   });
 

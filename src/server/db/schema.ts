@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -217,3 +218,89 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Raw bytes (a company's logo). postgres-js hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A company's board settings (seed section 3; issue 11): one row per company, shared by every
+ * board and screen of it. `settings` holds the dashboard settings without the per-person view
+ * type and without the logo (see `company_logos`); `version` grows by one on every write.
+ */
+export const boardSettings = pgTable('board_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** A company's logo, stored once (type and size checked on the server), served by hash. */
+export const companyLogos = pgTable('company_logos', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  sha256: text('sha256').notNull(),
+  byteLength: integer('byte_length').notNull(),
+  ...timestamps,
+});
+
+export const screenKinds = ['paired', 'link'] as const;
+export type ScreenKind = (typeof screenKinds)[number];
+
+/**
+ * A company's paired TV or screen link (issue 11). The device credential is random and kept
+ * here only as its SHA-256; revoking deletes the row, so the credential is refused at once.
+ */
+export const screens = pgTable(
+  'screens',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: screenKinds }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** What the screen shows: business units or job types (a screen has nobody to choose). */
+    viewType: text('view_type', { enum: itemTypes }).notNull().default('businessUnit'),
+    createdByUserId: text('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    pairedAt: timestamp('paired_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The build of the board the screen last reported running. */
+    boardVersion: text('board_version'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('screens_token_hash_idx').on(t.tokenHash),
+    index('screens_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * A TV waiting to be paired: the short code it shows (hashed) and the hash of the device secret
+ * it already holds in a cookie. Claiming the code (once, before `expires_at`) turns that secret
+ * into a screen's credential; the row is deleted then.
+ */
+export const screenPairings = pgTable(
+  'screen_pairings',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('screen_pairings_secret_idx').on(t.secretHash),
+    index('screen_pairings_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -5,6 +5,8 @@ import { createBillingService, type BillingService } from './billing/billing-ser
 import { createStripeGateway, type StripeGateway } from './billing/stripe-gateway.js';
 import { createSubscriptionStore } from './billing/subscription-store.js';
 import { createCapacityService, type CapacityService } from './capacity/capacity-service.js';
+import type { EventBus } from './events/contract.js';
+import { createInProcessEventBus } from './events/in-process-bus.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
@@ -28,6 +30,8 @@ export interface Services {
   capacity: CapacityService;
   /** The company subscription: Stripe Checkout, the portal, webhooks (decision 13). */
   billing: BillingService;
+  /** Changes told to every instance and every open board and screen (issues 11 and 13). */
+  events: EventBus;
 }
 
 export interface ServiceOverrides {
@@ -106,5 +110,6 @@ export function createServices(deps: {
     weather,
     capacity,
     billing,
+    events: createInProcessEventBus(),
   };
 }

@@ -1,0 +1,29 @@
+/**
+ * What instances tell each other and their open boards and screens about (issues 11 and 13).
+ * Payloads are small: a screen that hears of a change reads the data itself. Every event is
+ * delivered to every instance (PostgreSQL LISTEN/NOTIFY across instances; in-process on the
+ * embedded database), including the one that published it.
+ */
+export type BoardEvent =
+  /** A company's numbers changed (new snapshot, or stale/recovered): fetch the board again. */
+  | { type: 'capacity.updated'; companyId: number }
+  /** A company's board settings changed (title, logo, days, colours...). */
+  | { type: 'settings.changed'; companyId: number; version: number }
+  /** A company's business-unit / job-type preferences or groups changed. */
+  | { type: 'preferences.changed'; companyId: number }
+  /** A company's ServiceTitan credential (or a user's) changed. */
+  | { type: 'credentials.changed'; companyId: number | null; userId?: string }
+  /** A paired screen or screen link was revoked, regenerated or renamed. */
+  | { type: 'screen.changed'; companyId: number; screenId: number; revoked: boolean }
+  /** Sessions ended: one (sign-out) or all of a user's (deleted, role changed). */
+  | { type: 'session.ended'; sessionIdHash?: string; userId?: string };
+
+export type BoardEventType = BoardEvent['type'];
+
+export interface EventBus {
+  /** Delivers to every subscriber on every instance; resolves once handed to the transport. */
+  publish(event: BoardEvent): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: (event: BoardEvent) => void): () => void;
+  close(): Promise<void>;
+}
