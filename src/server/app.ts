@@ -23,6 +23,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/error-handler.js';
 import { clientDistFolder } from './paths.js';
+import { readBuildVersion } from './build-version.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import {
@@ -51,6 +52,8 @@ declare module 'fastify' {
      * admins in the onboarding connect step; null otherwise.
      */
     sampleServiceTitanCredential: Omit<ServiceTitanCredential, 'environment'> | null;
+    /** The board build this instance serves (see build-version.ts). */
+    buildVersion: string;
   }
 }
 
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
   app.decorate('sessions', createSessionStore(database.db, config));
+  app.decorate('buildVersion', readBuildVersion(clientDistFolder));
   app.decorate(
     'sampleServiceTitanCredential',
     !config.isProduction && options.demoServiceTitanCredential
