@@ -37,6 +37,29 @@ export type DatabaseTarget =
   /** `dataDir` undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
+/** Any fixed number: the advisory lock instances take while one of them migrates. */
+const MIGRATION_LOCK_KEY = 3_141_592_653;
+
+/**
+ * Runs the migrator while holding a PostgreSQL advisory lock, so instances starting together on
+ * one database migrate one after the other (drizzle's migrator takes no lock of its own: two
+ * first starts would both create the same tables and one would fail). The lock is held by a
+ * connection of its own and released when it ends, also if the migration fails.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -46,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
     pool.on('error', onConnectionError);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     return {
       db: db as unknown as Database,
       kind: 'postgres',
