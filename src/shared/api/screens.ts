@@ -132,5 +132,4 @@ export type ScreenLink = z.infer<typeof screenLinkSchema>;
 /** A screen counts as online when it was seen this recently (it polls every 60 s). */
 export const ONLINE_WINDOW_SECONDS = 120;
 
-/** The header a screen sends with the board build it runs. */
-export const BOARD_VERSION_HEADER = 'x-board-version';
+export { BOARD_VERSION_HEADER } from '../screens/pairing-code.js';

@@ -22,3 +22,6 @@ export function groupPairingCode(code: string): string {
 export const SCREENS_PATH = '/admin/screens';
 export const pairingUrl = (origin: string, code: string) =>
   `${origin}${SCREENS_PATH}?code=${encodeURIComponent(code)}`;
+
+/** The header a screen sends with the board build it runs. */
+export const BOARD_VERSION_HEADER = 'x-board-version';
