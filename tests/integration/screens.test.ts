@@ -166,6 +166,40 @@ describe('paired screens', () => {
     });
   });
 
+  it('the device credential survives a restart or deploy: a new instance on the same database accepts it', async () => {
+    const screen = await pairedScreenOfA();
+    // Nothing of the pairing lives in the instance: a new one (a restart, a deploy, another
+    // instance behind the load balancer) knows the screen from the database alone.
+    const restarted = await createTestApp({
+      database: t.database,
+      env: { API_RATE_LIMIT_PER_MINUTE: '100000' },
+      services: {
+        now: () => clock,
+        fetch: async () => {
+          throw new Error('offline');
+        },
+      },
+    });
+    try {
+      const status = await restarted.app.inject({
+        method: 'GET',
+        url: '/api/screen',
+        headers: { cookie: screen.cookie },
+      });
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toMatchObject({ status: 'paired', screen: { id: screen.id } });
+      const board = await restarted.app.inject({
+        method: 'POST',
+        url: '/api/capacity',
+        headers: { cookie: screen.cookie },
+        payload: {},
+      });
+      expect(board.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('a code works once', async () => {
     const tv = await startPairing();
     expect((await pair(adminA, tv.code)).statusCode).toBe(201);

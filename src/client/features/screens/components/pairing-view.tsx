@@ -35,10 +35,10 @@ export function PairingView({
       </div>
       <div className="flex flex-col items-center gap-[5vw] lg:flex-row">
         <div className="flex flex-col items-center gap-[2vh] text-center">
-          <p className="flex items-center gap-3 text-[max(1.25rem,1.8vw)] text-white/80">
+          <h1 className="flex items-center gap-3 text-[max(1.25rem,1.8vw)] font-normal text-white/80">
             <Tv className="h-[1.2em] w-[1.2em]" aria-hidden />
             Pair this screen
-          </p>
+          </h1>
           <p
             className="font-mono text-[max(3.5rem,9vw)] leading-none font-bold tracking-[0.08em] tabular-nums"
             data-testid="pairing-code"
