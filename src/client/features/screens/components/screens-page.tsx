@@ -422,8 +422,8 @@ export function ScreensPage() {
               Screens ({list.length})
             </CardTitle>
             <CardDescription>
-              A screen is online when it was seen in the last 2 minutes. Renaming shows at once; a
-              revoked screen returns to its pairing code within a minute.
+              A screen is online when it was seen in the last 2 minutes. A revoked screen shows a
+              pairing code again within about 10 seconds.
             </CardDescription>
           </CardHeader>
           <CardContent>
