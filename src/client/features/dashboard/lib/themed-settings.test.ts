@@ -1,4 +1,4 @@
-import { defaultDashboardSettings } from '@shared/settings/dashboard-settings';
+import { defaultDashboardSettings } from '../../../../shared/settings/dashboard-settings';
 import { describe, expect, it } from 'vitest';
 import { themedSettings } from './themed-settings';
 
