@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.js';
-import { CAPACITY, capacityAnswer, demoAccounts, signInAs } from './helpers.js';
+import { CAPACITY, capacityAnswer, demoAccounts, notifications, signInAs } from './helpers.js';
 
 /**
  * Paired screens (issue 11, decision 010): a TV browser with no session shows a pairing code, an
@@ -275,5 +275,33 @@ test('a paired screen says when its numbers are stale or the server is unreachab
     await revoke(admin.page, name);
   } finally {
     await closeAll(tv.context, admin.context);
+  }
+});
+
+test('on a TV-sized board, toasts stay above the footer, and the light theme lightens the header, footer and page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: TV_1080P });
+  const page = await context.newPage();
+  try {
+    await signInAs(page, demoAccounts.manager);
+    await page.route(CAPACITY, (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await page.goto('/');
+    const toast = notifications(page).getByRole('listitem').filter({ hasText: 'Error' });
+    await expect(toast).toBeVisible();
+    const footer = await page.getByTestId('board-footer').boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(footer!.y);
+
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    for (const part of ['board-header', 'board-footer']) {
+      await expect(page.getByTestId(part)).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    }
+    await expect(page.getByTestId('board')).toHaveCSS('background-color', 'rgb(241, 245, 249)');
+  } finally {
+    await context.close();
   }
 });
