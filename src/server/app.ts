@@ -31,6 +31,7 @@ import {
   registerSessionLoading,
   type SessionStore,
 } from './plugins/sessions.js';
+import { registerScreenLoading } from './plugins/screens.js';
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
@@ -196,6 +197,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],
   });
   registerSessionLoading(app, database.db, config);
+  registerScreenLoading(app, {
+    store: app.services.screens,
+    config,
+    now: () => app.services.now(),
+  });
 
   // Resources.
   if (devIdentityProvider) await app.register(devIdentityProvider.plugin);

@@ -38,6 +38,12 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 test.describe('signed out', () => {
+  test('a TV waiting to be paired (/tv)', async ({ page }) => {
+    await page.goto('/tv');
+    await expect(page.getByTestId('pairing-code')).toHaveText(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/);
+    expect(await violations(page)).toEqual([]);
+  });
+
   for (const [name, path, ready] of [
     ['landing', '/', 'Get Started'],
     ['pricing', '/pricing', 'Get Started Now'],
@@ -136,6 +142,16 @@ test.describe('signed in', () => {
       await useTheme(page, theme);
       await expect(page.getByText('Casey Rep')).toBeVisible();
       expect(await violations(page), `account admin dashboard, ${theme}`).toEqual([]);
+    }
+  });
+
+  test('the Screens page, in both themes', async ({ page }) => {
+    await signInAs(page, demoAccounts.manager);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/admin/screens');
+      await useTheme(page, theme);
+      await expect(page.getByRole('button', { name: 'Pair screen' })).toBeVisible();
+      expect(await violations(page), `screens page, ${theme}`).toEqual([]);
     }
   });
 

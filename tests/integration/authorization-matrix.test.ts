@@ -13,15 +13,15 @@ import {
 } from '../helpers/test-app.js';
 
 /**
- * The authorization matrix: every route the server registers, called by five callers
+ * The authorization matrix: every route the server registers, called by six callers
  * (anonymous, a user of company A, an account admin of A, an account admin of B, a master
- * admin), with the expected answer of each cell written down once per route as an access class.
+ * admin, a paired screen of A holding only its device cookie), with the expected answer of each cell written down once per route as an access class.
  * A route registered without an entry fails the suite. Every route that takes an id is called
  * with ids of company A, so B's admin tries them all. Every answer a caller gets is searched for
  * the other company's markers: a leak is any of them showing up.
  */
 
-const CALLERS = ['anonymous', 'user', 'adminA', 'adminB', 'master'] as const;
+const CALLERS = ['anonymous', 'user', 'adminA', 'adminB', 'master', 'screenA'] as const;
 type Caller = (typeof CALLERS)[number];
 /** 'ok' is any 2xx. */
 type Expected = 'ok' | 302 | 400 | 401 | 403 | 404 | 409;
@@ -29,32 +29,42 @@ type Expected = 'ok' | 302 | 400 | 401 | 403 | 404 | 409;
 /** The expected answer per caller, in CALLERS order. */
 const ACCESS = {
   /** Anyone, signed in or not. */
-  public: ['ok', 'ok', 'ok', 'ok', 'ok'],
-  /** The sign-in flow's redirects. */
-  redirect: [302, 302, 302, 302, 302],
-  /** Anyone signed in, on their own data. */
-  signedIn: [401, 'ok', 'ok', 'ok', 'ok'],
+  public: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  /** The sign-in flow's redirects (and a screen link, which redirects whatever it holds). */
+  redirect: [302, 302, 302, 302, 302, 302],
+  /** Anyone signed in, on their own data; a screen is read-only and refused (403). */
+  signedIn: [401, 'ok', 'ok', 'ok', 'ok', 403],
+  /** "Who am I": a person; a screen is nobody (the seed: a 401 yields no user). */
+  person: [401, 'ok', 'ok', 'ok', 'ok', 401],
+  /** The board's reads of the caller's own company: people and paired screens (decision 010). */
+  boardRead: [401, 'ok', 'ok', 'ok', 'ok', 'ok'],
   /** Admin lists, each scoped to the caller's company (the master admin's: all). */
-  adminList: [401, 403, 'ok', 'ok', 'ok'],
+  adminList: [401, 403, 'ok', 'ok', 'ok', 403],
   /** A thing of company A that admins manage: B's admin finds nothing. */
-  managedInA: [401, 403, 'ok', 404, 'ok'],
-  /** Company A's board, named by id: its members and the master admin. */
-  boardOfA: [401, 'ok', 'ok', 404, 'ok'],
+  managedInA: [401, 403, 'ok', 404, 'ok', 403],
+  /** Company A's board, named by id: its members, its screens and the master admin. */
+  boardOfA: [401, 'ok', 'ok', 404, 'ok', 'ok'],
+  /** A user of A's credential list: the user themself, A's admin, the master. */
+  credentialsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
   /**
    * The company's board shaping (decision 007: preferences, groups): its admins change their
    * own company's; a plain user reads only; a master admin without a company has none to change.
    */
-  companyEditor: [401, 403, 'ok', 'ok', 403],
+  companyEditor: [401, 403, 'ok', 'ok', 403, 403],
   /** A group of company A: A's admins change it, B's admin finds nothing. */
-  editInA: [401, 403, 'ok', 404, 403],
+  editInA: [401, 403, 'ok', 404, 403, 403],
   /** Company A's subscription: its admins and the master admin (against the Stripe stand-in). */
-  billingOfA: [401, 403, 'ok', 404, 'ok'],
+  billingOfA: [401, 403, 'ok', 404, 'ok', 403],
   /** Company A's billing portal: allowed callers learn A has no plan yet to manage (409). */
-  portalOfA: [401, 403, 409, 404, 409],
+  portalOfA: [401, 403, 409, 404, 409, 403],
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
-  signedByStripe: [400, 400, 400, 400, 400],
+  signedByStripe: [400, 400, 400, 400, 400, 400],
   /** Across companies: the master admin only. */
-  masterOnly: [401, 403, 403, 403, 'ok'],
+  masterOnly: [401, 403, 403, 403, 'ok', 403],
+  /** A TV asks for a pairing code: any browser may, except one already paired (409). */
+  pairingStart: ['ok', 'ok', 'ok', 'ok', 'ok', 409],
+  /** A device's own status: only a device credential (or a pending pairing) answers. */
+  screenSelf: [401, 401, 401, 401, 401, 'ok'],
 } as const satisfies Record<string, readonly Expected[]>;
 type Access = keyof typeof ACCESS;
 
@@ -121,6 +131,24 @@ async function groupOfA(f: Fixture): Promise<number> {
   return row!.id;
 }
 
+/** A TV waiting to be paired: the code it shows. */
+async function pairingCode(f: Fixture): Promise<string> {
+  const res = await f.t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
+  return res.json<{ code: string }>().code;
+}
+
+/** A screen link of company A (its id and its link), made by A's admin. */
+async function linkOfA(f: Fixture): Promise<{ id: number; url: string }> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/screens/links',
+    headers: { cookie: f.users.adminA.cookie },
+    payload: { name: `Link ${f.mark.a}`, companyId: f.companyA },
+  });
+  const body = res.json<{ screen: { id: number }; url: string }>();
+  return { id: body.screen.id, url: body.url };
+}
+
 /** Every route, by `METHOD url` as registered. */
 const MATRIX: Record<string, Case[]> = {
   'GET /healthz': [{ access: 'public', request: () => ({ url: '/healthz' }) }],
@@ -130,12 +158,12 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/logout': [
     { access: 'redirect', freshSession: true, request: () => ({ url: '/api/logout' }) },
   ],
-  'GET /api/auth/user': [{ access: 'signedIn', request: () => ({ url: '/api/auth/user' }) }],
+  'GET /api/auth/user': [{ access: 'person', request: () => ({ url: '/api/auth/user' }) }],
   'GET /api/weather': [{ access: 'public', request: () => ({ url: '/api/weather?zip=34211' }) }],
   'GET /api/fonts': [{ access: 'public', request: () => ({ url: '/api/fonts' }) }],
   'POST /api/capacity': [
     {
-      access: 'signedIn',
+      access: 'boardRead',
       note: 'own board',
       request: () => ({ url: '/api/capacity', payload: {} }),
     },
@@ -146,7 +174,7 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/servicetitan/metadata': [
-    { access: 'signedIn', note: 'own', request: () => ({ url: '/api/servicetitan/metadata' }) },
+    { access: 'boardRead', note: 'own', request: () => ({ url: '/api/servicetitan/metadata' }) },
     {
       access: 'boardOfA',
       note: "company A's by id",
@@ -270,7 +298,7 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/credentials': [
     { access: 'signedIn', note: 'own', request: () => ({ url: '/api/credentials' }) },
     {
-      access: 'boardOfA',
+      access: 'credentialsOfA',
       note: "of A's user (the user themself, A's admin, the master)",
       request: (f) => ({ url: `/api/credentials?userId=${f.users.user.id}` }),
     },
@@ -341,6 +369,59 @@ const MATRIX: Record<string, Case[]> = {
     {
       access: 'signedByStripe',
       request: () => ({ url: '/api/stripe/webhook', payload: { id: 'evt_forged', type: 'x' } }),
+    },
+  ],
+  'POST /api/screen/pairing': [
+    { access: 'pairingStart', request: () => ({ url: '/api/screen/pairing' }) },
+  ],
+  'GET /api/screen': [{ access: 'screenSelf', request: () => ({ url: '/api/screen' }) }],
+  'GET /tv/link/:token': [
+    {
+      access: 'redirect',
+      note: "a link of company A's",
+      request: async (f) => ({ url: new URL((await linkOfA(f)).url).pathname }),
+    },
+  ],
+  'GET /api/screens': [{ access: 'adminList', request: () => ({ url: '/api/screens' }) }],
+  'POST /api/screens/pair': [
+    {
+      access: 'managedInA',
+      note: 'a TV into company A',
+      request: async (f) => ({
+        url: '/api/screens/pair',
+        payload: { code: await pairingCode(f), name: `Wall ${f.mark.a}`, companyId: f.companyA },
+      }),
+    },
+  ],
+  'POST /api/screens/links': [
+    {
+      access: 'managedInA',
+      note: 'into company A',
+      request: (f) => ({
+        url: '/api/screens/links',
+        payload: { name: `Link ${f.mark.a}`, companyId: f.companyA },
+      }),
+    },
+  ],
+  'PATCH /api/screens/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({
+        url: `/api/screens/${(await linkOfA(f)).id}`,
+        payload: { name: 'Renamed screen' },
+      }),
+    },
+  ],
+  'DELETE /api/screens/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({ url: `/api/screens/${(await linkOfA(f)).id}` }),
+    },
+  ],
+  'POST /api/screens/:id/regenerate': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({ url: `/api/screens/${(await linkOfA(f)).id}/regenerate` }),
     },
   ],
   'GET /api/onboarding/sample-credentials': [
@@ -433,8 +514,34 @@ describe('authorization matrix', () => {
         email: `master-${uniq()}@example.test`,
       }),
     };
-    f = { mark, companyA, companyB, users, t };
-    // Company B's things, which A's people must never see.
+    // A paired TV of company A: it holds only its device cookie.
+    const pairing = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
+    const screenCookie = [pairing.headers['set-cookie']]
+      .flat()
+      .find((line) => line?.startsWith('cb_screen='))!
+      .split(';')[0]!;
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/screens/pair',
+      headers: { cookie: users.adminA.cookie },
+      payload: { code: pairing.json<{ code: string }>().code, name: `Wall ${mark.a}` },
+    });
+    if (paired.statusCode !== 201) throw new Error(`pairing failed: ${paired.body}`);
+    const screenA: TestUser = {
+      id: 'screen',
+      email: '',
+      role: 'user',
+      companyId: companyA,
+      cookie: screenCookie,
+    };
+    f = { mark, companyA, companyB, users: { ...users, screenA }, t };
+    // Company B's things, which A's people (and A's screens) must never see.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/screens/links',
+      headers: { cookie: users.adminB.cookie },
+      payload: { name: `Lobby ${mark.b}` },
+    });
     await createSignedInUser(t.app, { companyId: companyB, email: `user@${mark.b}.test` });
     await t.app.db.insert(invitations).values({
       email: `invitee@${mark.b}.test`,
@@ -473,7 +580,9 @@ describe('authorization matrix', () => {
         for (const [i, caller] of CALLERS.entries()) {
           const expected = ACCESS[c.access][i]!;
           let who: TestUser | null = null;
-          if (caller !== 'anonymous') {
+          if (caller === 'screenA') {
+            who = f.users.screenA;
+          } else if (caller !== 'anonymous') {
             who = c.freshSession
               ? await createSignedInUser(f.t.app, {
                   role: f.users[caller].role,

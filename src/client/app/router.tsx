@@ -1,6 +1,6 @@
 import { can, denialReason, type Actor, type Permission } from '@shared/permissions';
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -29,6 +29,15 @@ const AdminPage = lazy(() =>
 const CompaniesPage = lazy(() =>
   import('@/features/companies/components/companies-page').then((m) => ({
     default: m.CompaniesPage,
+  })),
+);
+// A TV loads only its own chunk: the pairing code and the read-only board, no person's pages.
+const TvPage = lazy(() =>
+  import('@/features/screens/components/tv-page').then((m) => ({ default: m.TvPage })),
+);
+const ScreensPage = lazy(() =>
+  import('@/features/screens/components/screens-page').then((m) => ({
+    default: m.ScreensPage,
   })),
 );
 const SetupPage = lazy(() =>
@@ -61,8 +70,24 @@ function Requires({
   return <>{children}</>;
 }
 
-/** The seed's route table (section 2) with its sign-in rules. */
+/**
+ * `/tv` is a device, not a person: it never asks who is signed in (decision 010). Every other
+ * path follows the seed's route table.
+ */
 export function AppRouter() {
+  const [location] = useLocation();
+  if (location === paths.tv) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <TvPage />
+      </Suspense>
+    );
+  }
+  return <PeopleRouter />;
+}
+
+/** The seed's route table (section 2) with its sign-in rules. */
+function PeopleRouter() {
   const { user, actor, isLoading } = useAuth();
   if (isLoading) return <FullPageLoader />;
   return (
@@ -95,6 +120,11 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
       <Route path={paths.admin}>
         <Requires actor={actor} permission="admin.access">
           <AdminPage />
+        </Requires>
+      </Route>
+      <Route path={paths.screens}>
+        <Requires actor={actor} permission="screens.manage">
+          <ScreensPage />
         </Requires>
       </Route>
       <Route path={paths.companies}>

@@ -9,6 +9,10 @@ export const paths = {
   jobTypes: '/job-types',
   /** Onboarding (decision 16): create the company, then connect ServiceTitan. */
   setup: '/setup',
+  /** A wall TV: a pairing code, then the company's board read-only (decision 010). */
+  tv: '/tv',
+  /** The admin's Screens list; `?code=` fills in a TV's pairing code (its QR code opens this). */
+  screens: '/admin/screens',
 } as const;
 
 /** The query parameter naming the company whose board a master admin opens on /. */

@@ -93,6 +93,12 @@ function parseErrorBody(body: string): { error: string; fieldErrors: FieldError[
   return { error, fieldErrors };
 }
 
+/** Headers every request carries from now on (a paired screen: the board build it runs). */
+const standingHeaders: Record<string, string> = {};
+export function setStandingHeader(name: string, value: string): void {
+  standingHeaders[name] = value;
+}
+
 /**
  * The one way the client calls the API: cookies always sent, a JSON body only when one is given,
  * and any non-OK answer becomes an ApiError.
@@ -106,7 +112,10 @@ export async function apiRequest(
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers:
+      body !== undefined
+        ? { ...standingHeaders, 'Content-Type': 'application/json' }
+        : { ...standingHeaders },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: init.signal,
   });
@@ -128,7 +137,11 @@ export async function apiJson<T>(
 /** The default query: a GET of the key's segments joined with slashes. On 401, `null` or throw. */
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const response = await fetch(queryKey.join('/'), {
+      credentials: 'include',
+      signal,
+      headers: { ...standingHeaders },
+    });
     if (options.on401 === 'returnNull' && response.status === 401) return null as T;
     await throwIfNotOk(response);
     return (await response.json()) as T;

@@ -9,7 +9,55 @@ import type { SessionUser } from './sessions.js';
  * (src/shared/permissions.ts); nothing here compares role strings.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthenticated();
+  if (request.user) return;
+  // A paired screen is read-only and sees one company's board: nothing else is its business.
+  if (request.screen) throw forbidden(SCREEN_DENIAL);
+  throw unauthenticated();
+}
+
+/** What a paired screen is told by every route but the board's reads. */
+export const SCREEN_DENIAL = "A screen can only show its own company's board.";
+
+/**
+ * The board's reads (numbers, metadata, board settings): a signed-in person, or a paired screen
+ * (decision 010). A screen's permission is checked per company by `boardCompanyFor`.
+ */
+export async function requireViewer(request: FastifyRequest): Promise<void> {
+  if (!request.user && !request.screen) throw unauthenticated();
+}
+
+/** The rules' view of a paired screen. */
+export const screenActorOf = (screen: { id: number; companyId: number }): Actor => ({
+  kind: 'screen',
+  id: String(screen.id),
+  companyId: screen.companyId,
+});
+
+/** Whoever calls, as an Actor: the signed-in person first, else the paired screen, else null. */
+export function viewerActor(request: FastifyRequest): Actor | null {
+  if (request.user) return actorOf(request.user);
+  if (request.screen) return screenActorOf(request.screen);
+  return null;
+}
+
+/**
+ * Who a board read is for, behind `requireViewer`: a person's own id and company, or for a
+ * screen its company (always as `boardCompanyId`, so the company's credential is used).
+ */
+export function boardViewer(
+  request: FastifyRequest,
+  boardCompanyId: number | undefined,
+): { id: string; companyId: number | null; boardCompanyId: number | undefined } {
+  if (request.user)
+    return { id: request.user.id, companyId: request.user.companyId, boardCompanyId };
+  if (request.screen) {
+    return {
+      id: `screen:${request.screen.id}`,
+      companyId: request.screen.companyId,
+      boardCompanyId: request.screen.companyId,
+    };
+  }
+  throw unauthenticated();
 }
 
 /** The rules' view of a signed-in person. */
@@ -23,7 +71,10 @@ export const actorOf = (user: SessionUser): Actor => ({
 /** Signed in and holding `permission` somewhere (company scope is checked per target later). */
 export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.user) throw unauthenticated();
+    if (!request.user) {
+      if (request.screen) throw forbidden(SCREEN_DENIAL);
+      throw unauthenticated();
+    }
     if (!can(actorOf(request.user), permission)) throw forbidden('Admin access required');
   };
 }
@@ -58,15 +109,23 @@ export const currentActor = (request: FastifyRequest): Actor => actorOf(currentU
 /**
  * The company whose board a request asks for with `?companyId=`: undefined for the caller's
  * own board; a master admin may name any existing company; anyone else naming a company other
- * than their own gets 404, as if it did not exist.
+ * than their own gets 404, as if it did not exist. A paired screen (behind `requireViewer`)
+ * always gets its own company's id: it has no person whose company could stand for it.
  */
 export async function boardCompanyFor(
   request: FastifyRequest,
   companyId: number | undefined,
   exists: (id: number) => Promise<boolean>,
 ): Promise<number | undefined> {
+  const actor = viewerActor(request);
+  if (!actor) throw unauthenticated();
+  if (actor.kind === 'screen') {
+    if (companyId !== undefined && !can(actor, 'board.view', { companyId })) {
+      throw notFound('Company');
+    }
+    return actor.companyId;
+  }
   if (companyId === undefined) return undefined;
-  const actor = currentActor(request);
   if (actor.companyId === companyId) return undefined;
   if (!can(actor, 'board.view', { companyId }) || !(await exists(companyId))) {
     throw notFound('Company');

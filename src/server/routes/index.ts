@@ -9,6 +9,7 @@ import healthRoutes from './health/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
 import preferenceRoutes from './preferences/index.js';
+import screenRoutes from './screens/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
 import stripeRoutes from './stripe/index.js';
 import weatherRoutes from './weather/index.js';
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(credentialRoutes);
   await app.register(onboardingRoutes);
   await app.register(stripeRoutes);
+  await app.register(screenRoutes);
 }

@@ -10,6 +10,7 @@ import { createInProcessEventBus } from './events/in-process-bus.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
+import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -32,6 +33,8 @@ export interface Services {
   billing: BillingService;
   /** Changes told to every instance and every open board and screen (issues 11 and 13). */
   events: EventBus;
+  /** Paired TV screens, screen links and pending pairings (decision 010). */
+  screens: ScreenStore;
 }
 
 export interface ServiceOverrides {
@@ -111,5 +114,6 @@ export function createServices(deps: {
     capacity,
     billing,
     events: createInProcessEventBus(),
+    screens: createScreenStore(deps.db),
   };
 }

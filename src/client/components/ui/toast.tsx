@@ -29,7 +29,8 @@ export const ToastViewport = React.forwardRef<
     ref={ref}
     hotkey={['F8']}
     className={cn(
-      'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+      // Above the board's footer when one is shown (--board-footer-height), never over it.
+      'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-[var(--board-footer-height,0px)] sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
       className,
     )}
     {...props}

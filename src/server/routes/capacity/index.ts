@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
-import { boardCompanyFor, currentUser, requireUser } from '../../plugins/permissions.js';
+import {
+  boardCompanyFor,
+  boardViewer,
+  requireViewer,
+  viewerActor,
+} from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 
@@ -13,7 +18,8 @@ import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-serv
  */
 export default async function capacityRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
+  // A signed-in person or a paired screen of the company (decision 010).
+  app.addHook('preHandler', requireViewer);
 
   // The seed's client posts with no body at all; an empty JSON body means "all defaults".
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -37,15 +43,18 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const user = currentUser(request);
       const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
       // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
-      if ((await app.services.billing.boardAccess(user)) === 'blocked') {
+      if ((await app.services.billing.boardAccess(viewerActor(request)!)) === 'blocked') {
         throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
       }
-      return app.services.capacity.boardFor({ ...user, boardCompanyId }, request.body ?? undefined);
+      // A screen shows the view type it was set up with (it has nobody to choose).
+      const body = request.screen
+        ? { ...request.body, viewType: request.screen.viewType }
+        : (request.body ?? undefined);
+      return app.services.capacity.boardFor(boardViewer(request, boardCompanyId), body);
     },
   );
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceTitanMetadataSchema } from '../../../shared/api/servicetitan.js';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
-import { boardCompanyFor, currentUser, requireUser } from '../../plugins/permissions.js';
+import { boardCompanyFor, boardViewer, requireViewer } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 
 /** `GET /api/servicetitan/metadata`: business units and job types for the configuration pages. */
 export default async function serviceTitanRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
+  // A signed-in person or a paired screen of the company (decision 010).
+  app.addHook('preHandler', requireViewer);
 
   app.get(
     '/api/servicetitan/metadata',
@@ -17,7 +18,7 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
       const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
-      return app.services.capacity.metadataFor({ ...currentUser(request), boardCompanyId });
+      return app.services.capacity.metadataFor(boardViewer(request, boardCompanyId));
     },
   );
 }

@@ -60,8 +60,8 @@ export interface BillingService {
   sync(user: SessionUser, target: { userId?: string }): Promise<SubscriptionSummary>;
   /** Verifies and applies one webhook delivery. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }>;
-  /** Whether the board may show numbers to this person (product decision 19). */
-  boardAccess(user: SessionUser): Promise<BoardAccess>;
+  /** Whether the board may show numbers to this person or paired screen (product decision 19). */
+  boardAccess(viewer: Actor): Promise<BoardAccess>;
 }
 
 const actorOf = (user: SessionUser): Actor => ({
@@ -262,10 +262,10 @@ export function createBillingService(deps: {
       return { duplicate: !applied };
     },
 
-    async boardAccess(user) {
+    async boardAccess(viewer) {
       // The vendor's own master admins look at any board; a person without a company has none.
-      if (user.companyId === null || isMasterAdmin(actorOf(user))) return 'open';
-      const company = await store.company(user.companyId);
+      if (viewer.companyId === null || isMasterAdmin(viewer)) return 'open';
+      const company = await store.company(viewer.companyId);
       return boardAccess({
         billingRequired: config.billingRequired,
         status: company?.status ?? 'none',

@@ -1,6 +1,6 @@
 import type { AdminUserRow } from '@shared/api/admin';
 import { can } from '@shared/permissions';
-import { Building2 } from 'lucide-react';
+import { Building2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '@/app/routes';
@@ -40,15 +40,29 @@ export function AdminPage() {
                 Companies
               </Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link href={paths.screens}>
+                <Tv aria-hidden />
+                Screens
+              </Link>
+            </Button>
             <InviteUserDialog actor={actor} companyName={companyName} />
           </>
         ) : (
-          <Button asChild variant="outline">
-            <Link href={paths.companies}>
-              <Building2 aria-hidden />
-              Company &amp; ServiceTitan
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link href={paths.companies}>
+                <Building2 aria-hidden />
+                Company &amp; ServiceTitan
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={paths.screens}>
+                <Tv aria-hidden />
+                Screens
+              </Link>
+            </Button>
+          </>
         )
       }
     >

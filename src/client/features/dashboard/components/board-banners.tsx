@@ -1,6 +1,10 @@
-import { CircleAlert, Clock } from 'lucide-react';
+import { CircleAlert, Clock, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
 import { staleBannerText } from '../lib/stale-text';
+
+/** On a paired screen the banners are read across the room. */
+const LARGE = 'px-[1em] py-[0.5em] text-[1.8em] font-semibold [&_svg]:h-[1.2em] [&_svg]:w-[1.2em]';
 
 /** `action`: what the viewer can do about it (an admin's way to the ServiceTitan connection). */
 export function ErrorBanner({ message, action }: { message: string; action?: ReactNode }) {
@@ -20,15 +24,46 @@ export function ErrorBanner({ message, action }: { message: string; action?: Rea
 }
 
 /** Says plainly that the numbers are old and why, so a frozen screen is never silent. */
-export function StaleBanner({ age, reason }: { age: string | null; reason: string | null }) {
+export function StaleBanner({
+  age,
+  reason,
+  large = false,
+}: {
+  age: string | null;
+  reason: string | null;
+  large?: boolean;
+}) {
   return (
     <div
       role="status"
       data-testid="stale-banner"
-      className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 px-4 py-2 text-amber-100"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 px-4 py-2 text-amber-100',
+        large && LARGE,
+      )}
     >
       <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-400" aria-hidden />
       <p>{staleBannerText(age, reason)}</p>
+    </div>
+  );
+}
+
+/**
+ * A screen that cannot reach the server keeps its last numbers and says since when; it recovers
+ * by itself when the server answers again.
+ */
+export function OfflineBanner({ since, large = false }: { since: string; large?: boolean }) {
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className={cn(
+        'flex items-center gap-3 rounded-lg border border-slate-400/50 bg-slate-800/90 px-4 py-2 text-slate-100',
+        large && LARGE,
+      )}
+    >
+      <WifiOff className="h-5 w-5 shrink-0 text-slate-300" aria-hidden />
+      <p>Offline since {since} - showing the last numbers</p>
     </div>
   );
 }

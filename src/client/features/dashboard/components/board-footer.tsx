@@ -2,6 +2,7 @@ import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { backgroundCss } from '@shared/settings/dashboard-settings';
 import { UNKNOWN_CONDITION, UNKNOWN_TEMPERATURE } from '@shared/weather/placeholder-weather';
 import { RefreshCw } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useNow } from '../hooks/use-now';
@@ -20,6 +21,7 @@ export function BoardFooter({
   currentWeather,
   locationName,
   onZipChange,
+  refreshable = true,
 }: {
   settings: DashboardSettings;
   editable: boolean;
@@ -30,8 +32,25 @@ export function BoardFooter({
   currentWeather: { temperature: number | null; condition: string } | undefined;
   locationName: string | undefined;
   onZipChange: (zip: string) => void;
+  /** False on a paired screen: nobody there presses Refresh (it reloads by itself). */
+  refreshable?: boolean;
 }) {
   const now = useNow(5_000);
+  const footerRef = useRef<HTMLElement>(null);
+  // Toasts sit above the footer (styles: --board-footer-height), never over its clock and age.
+  useLayoutEffect(() => {
+    const footer = footerRef.current;
+    if (!footer || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--board-footer-height', `${footer.offsetHeight}px`),
+    );
+    observer.observe(footer);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--board-footer-height');
+    };
+  }, []);
   const { appearance } = settings;
   const condition = currentWeather?.condition ?? UNKNOWN_CONDITION;
   const temperature =
@@ -40,7 +59,9 @@ export function BoardFooter({
       : String(Math.round(currentWeather.temperature));
   return (
     <footer
-      className="flex shrink-0 flex-wrap items-center justify-between gap-x-[1.5em] gap-y-1 px-[1.2em] py-[0.5em] text-[0.95em]"
+      ref={footerRef}
+      // TVs (styles.css scales rem from 1800 px wide): at least 20 px at 1080p, growing with 4K.
+      className="flex shrink-0 flex-wrap items-center justify-between gap-x-[1.5em] gap-y-1 px-[1.2em] py-[0.5em] text-[0.95em] min-[1800px]:text-[1.25em]"
       style={{
         background: backgroundCss(appearance.footerBgColor, appearance.footerGradient),
         color: appearance.footerTextColor,
@@ -69,18 +90,20 @@ export function BoardFooter({
         </HelpTip>
         {locationName && <span className="hidden opacity-70 sm:inline">{locationName}</span>}
         <ZipEditor zip={settings.zipCode} editable={editable} onChange={onZipChange} />
-        <HelpTip text="Reload the numbers now (they also reload every 60 seconds)">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Refresh"
-            data-testid="refresh-button"
-            onClick={onRefresh}
-            className="h-[2em] w-[2em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.1em]"
-          >
-            <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
-          </Button>
-        </HelpTip>
+        {refreshable && (
+          <HelpTip text="Reload the numbers now (they also reload every 60 seconds)">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Refresh"
+              data-testid="refresh-button"
+              onClick={onRefresh}
+              className="h-[2em] w-[2em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.1em]"
+            >
+              <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
+            </Button>
+          </HelpTip>
+        )}
       </div>
     </footer>
   );

@@ -23,6 +23,8 @@ export function BoardHeader({
   onOpenSettings,
   onChange,
   menu,
+  showSettings = true,
+  fetchedNote,
 }: {
   settings: DashboardSettings;
   editable: boolean;
@@ -36,6 +38,10 @@ export function BoardHeader({
   onOpenSettings: () => void;
   onChange: (patch: Partial<DashboardSettings>) => void;
   menu: ReactNode;
+  /** False on a paired screen: nobody there opens the settings. */
+  showSettings?: boolean;
+  /** A paired screen says in the header when its numbers were fetched. */
+  fetchedNote?: string;
 }) {
   const { appearance } = settings;
   return (
@@ -47,11 +53,14 @@ export function BoardHeader({
       }}
       data-testid="board-header"
     >
-      <LogoButton
-        logoUrl={settings.logoUrl}
-        editable={editable}
-        onChange={(logoUrl) => onChange({ logoUrl })}
-      />
+      {/* A paired screen without a logo shows no empty upload box. */}
+      {(showSettings || settings.logoUrl) && (
+        <LogoButton
+          logoUrl={settings.logoUrl}
+          editable={editable}
+          onChange={(logoUrl) => onChange({ logoUrl })}
+        />
+      )}
       <div className="min-w-0 flex-1">
         <EditableTitle
           title={settings.title}
@@ -60,17 +69,24 @@ export function BoardHeader({
         />
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <HelpTip text="Dashboard settings: targets, schedule, weather and appearance">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Settings"
-            className={ICON_BUTTON}
-            onClick={onOpenSettings}
-          >
-            <Settings aria-hidden />
-          </Button>
-        </HelpTip>
+        {fetchedNote && (
+          <span className="text-[1.4em] whitespace-nowrap opacity-90" data-testid="header-fetched">
+            {fetchedNote}
+          </span>
+        )}
+        {showSettings && (
+          <HelpTip text="Dashboard settings: targets, schedule, weather and appearance">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Settings"
+              className={ICON_BUTTON}
+              onClick={onOpenSettings}
+            >
+              <Settings aria-hidden />
+            </Button>
+          </HelpTip>
+        )}
         {boardControls && (
           <>
             {lockDenial === null && (

@@ -6,13 +6,16 @@ import { useState, type ReactNode } from 'react';
 import { useBoardAppearance } from '@/hooks/use-board-appearance';
 import { useDashboardLock } from '@/hooks/use-dashboard-lock';
 import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
+import { themeStore } from '@/hooks/use-theme';
+import { cn } from '@/lib/utils';
 import { useWeather } from '../api/get-weather';
-import { useBoardData } from '../hooks/use-board-data';
+import { useBoardData, type BoardData } from '../hooks/use-board-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNow } from '../hooks/use-now';
 import { useZipTimeZone } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
-import { ErrorBanner, StaleBanner } from './board-banners';
+import { themedSettings } from '../lib/themed-settings';
+import { ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
 import { BoardFooter } from './board-footer';
 import { BoardHeader } from './board-header';
 import { DayCard } from './day-card';
@@ -30,6 +33,21 @@ export interface SettingsPanelProps {
 
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
 
+/**
+ * A paired screen (decision 010): read-only, with the company's settings and numbers fetched by
+ * the screen, and nothing a person would click (no settings, lock, help, menu or editors).
+ */
+export interface ScreenMode {
+  settings: DashboardSettings;
+  data: BoardData;
+  /** Since when the server cannot be reached (the last numbers stay up), or null. */
+  offlineSince: Date | null;
+  /** The screen's name, for whoever inspects the page. */
+  name: string;
+}
+
+const ignoreUpdate = () => undefined;
+
 export function Board({
   live,
   signedIn,
@@ -41,6 +59,7 @@ export function Board({
   banner,
   errorAction,
   companyId,
+  screen,
 }: {
   /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
   live: boolean;
@@ -60,20 +79,27 @@ export function Board({
   errorAction?: ReactNode;
   /** The company whose board a master admin opened; absent: the viewer's own company. */
   companyId?: number;
+  /** Set on a paired screen: what it shows, and that nothing on it is editable. */
+  screen?: ScreenMode;
 }) {
-  const { settings, updateSettings } = useDashboardSettings();
+  const own = useDashboardSettings();
+  const settings = screen?.settings ?? own.settings;
+  const updateSettings = screen ? ignoreUpdate : own.updateSettings;
+  // The light theme lightens the header, footer and page too, where they keep their default colours.
+  const shown = themedSettings(settings, themeStore.use());
   const { locked, toggleLock } = useDashboardLock();
   const [helpMode, setHelpMode] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const style = useBoardAppearance(settings);
-  const data = useBoardData(settings, live, companyId);
+  const style = useBoardAppearance(shown);
+  const ownData = useBoardData(settings, live && !screen, companyId);
+  const data = screen?.data ?? ownData;
   const weather = useWeather(settings.zipCode);
   const now = useNow(15_000);
 
   // The lock guards a signed-in company's board, and only those who may edit its settings
   // (canEdit) may unlock it into editing; the anonymous preview is always editable.
-  const editable = live ? canEdit && !locked : true;
+  const editable = screen ? false : live ? canEdit && !locked : true;
   // Unlocking would make nothing editable for someone who may not edit: no toggle for them.
   const lockDenial = live && !canEdit ? (editDenial ?? 'You cannot change this board.') : null;
 
@@ -86,18 +112,30 @@ export function Board({
   const staleAge = data.fetchedAt
     ? `${formatClock(data.fetchedAt, settings.timezone)} (${describeAge(data.fetchedAt, now)})`
     : null;
+  const offlineSince = screen?.offlineSince ?? null;
+  // A screen greys numbers it cannot vouch for, so nobody reads old numbers as current.
+  const doubtful = Boolean(screen) && (data.stale || offlineSince !== null);
 
   return (
     <HelpModeProvider value={helpMode}>
       <div
-        className="flex min-h-screen flex-col xl:h-screen xl:overflow-hidden"
+        className="board-drift flex min-h-screen flex-col xl:h-screen xl:overflow-hidden"
         style={style}
         data-testid="board"
+        data-screen={screen ? screen.name : undefined}
       >
         <BoardHeader
-          settings={settings}
+          settings={shown}
           editable={editable}
-          boardControls={live}
+          boardControls={live && !screen}
+          showSettings={!screen}
+          fetchedNote={
+            screen
+              ? data.fetchedAt
+                ? `Numbers of ${formatClock(data.fetchedAt, settings.timezone)}`
+                : 'Waiting for numbers'
+              : undefined
+          }
           locked={locked}
           lockDenial={lockDenial}
           helpMode={helpMode}
@@ -106,24 +144,31 @@ export function Board({
           onOpenSettings={() => setSettingsOpen(true)}
           onChange={updateSettings}
           menu={
-            <SideMenu
-              signedIn={signedIn}
-              boardControls={live}
-              isMasterAdmin={isMasterAdmin}
-              locked={locked}
-              lockDenial={lockDenial}
-              onToggleLock={toggleLock}
-              helpMode={helpMode}
-              onToggleHelp={() => setHelpMode((h) => !h)}
-              onOpenSettings={() => setSettingsOpen(true)}
-            />
+            screen ? null : (
+              <SideMenu
+                signedIn={signedIn}
+                boardControls={live}
+                isMasterAdmin={isMasterAdmin}
+                locked={locked}
+                lockDenial={lockDenial}
+                onToggleLock={toggleLock}
+                helpMode={helpMode}
+                onToggleHelp={() => setHelpMode((h) => !h)}
+                onOpenSettings={() => setSettingsOpen(true)}
+              />
+            )
           }
         />
 
         <main className="flex flex-1 flex-col gap-[0.8em] p-[1em] xl:min-h-0">
           {banner}
           {data.error && <ErrorBanner message={data.error} action={errorAction} />}
-          {data.stale && !data.error && <StaleBanner age={staleAge} reason={data.staleReason} />}
+          {offlineSince && (
+            <OfflineBanner since={formatClock(offlineSince, settings.timezone)} large />
+          )}
+          {data.stale && !data.error && (
+            <StaleBanner age={staleAge} reason={data.staleReason} large={Boolean(screen)} />
+          )}
           {data.subscriptionRequired ? (
             renderSubscriptionNeeded?.()
           ) : data.isLoading ? (
@@ -136,8 +181,12 @@ export function Board({
             </div>
           ) : (
             <div
-              className="grid grid-cols-1 gap-[1em] lg:grid-cols-2 xl:min-h-0 xl:flex-1 xl:grid-cols-3"
+              className={cn(
+                'grid grid-cols-1 gap-[1em] lg:grid-cols-2 xl:min-h-0 xl:flex-1 xl:grid-cols-3',
+                doubtful && 'opacity-60 grayscale',
+              )}
               data-testid="day-grid"
+              data-doubtful={doubtful || undefined}
             >
               {data.days.map((day, index) => (
                 <DayCard
@@ -161,8 +210,9 @@ export function Board({
         </main>
 
         <BoardFooter
-          settings={settings}
+          settings={shown}
           editable={editable}
+          refreshable={!screen}
           fetchedAt={data.fetchedAt}
           stale={data.stale}
           isRefreshing={data.isRefreshing}

@@ -1,0 +1,65 @@
+import type { CapacityResponse } from '@shared/api/capacity';
+import type { PairingStart, ScreenStatus } from '@shared/api/screens';
+import { BOARD_VERSION_HEADER } from '@shared/screens/pairing-code';
+import { ApiError, apiJson, setStandingHeader } from '@/lib/api';
+
+/**
+ * The TV's own calls (decision 010). Types only from the contract: the /tv chunk carries no
+ * schema library for them.
+ */
+
+/** What a device is: paired, pairing, or nothing yet (`unpaired`: the server answered 401). */
+export type TvStatus = ScreenStatus | { status: 'unpaired' };
+
+export const SCREEN_STATUS_KEY = ['/api/screen'] as const;
+
+/** The board build this page runs: what the server named when the page first asked. */
+let pageVersion: string | null = null;
+
+/**
+ * `GET /api/screen`; a 401 means "show a pairing code". Network failures throw. The first paired
+ * answer names the build this page runs; every later request reports it (the Screens list shows
+ * which screens run an older board).
+ */
+export async function getScreenStatus(signal?: AbortSignal): Promise<TvStatus> {
+  try {
+    const status = await apiJson<ScreenStatus>('GET', '/api/screen', undefined, { signal });
+    if (status.status === 'paired' && pageVersion === null) {
+      pageVersion = status.buildVersion;
+      setStandingHeader(BOARD_VERSION_HEADER, pageVersion);
+    }
+    return status;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { status: 'unpaired' };
+    throw error;
+  }
+}
+
+/** `POST /api/screen/pairing`: a new code (and a new device cookie). */
+export const startPairing = () => apiJson<PairingStart>('POST', '/api/screen/pairing');
+
+/** `POST /api/capacity` as a screen: the server decides the days and the view type. */
+export const getScreenCapacity = (viewType: string, signal?: AbortSignal) =>
+  apiJson<CapacityResponse>('POST', '/api/capacity', { viewType }, { signal });
+
+/**
+ * `GET /api/board-settings` (the company's board settings, issue 11 item 1):
+ * `{ settings, version, logoUrl, canEdit }`. Null while the server has no such route (404), so a
+ * screen shows the default board rather than nothing.
+ */
+export interface CompanyBoardSettings {
+  settings: Record<string, unknown>;
+  version: number;
+  logoUrl: string | null;
+  canEdit: boolean;
+}
+export async function getCompanyBoardSettings(
+  signal?: AbortSignal,
+): Promise<CompanyBoardSettings | null> {
+  try {
+    return await apiJson<CompanyBoardSettings>('GET', '/api/board-settings', undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

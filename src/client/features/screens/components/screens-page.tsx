@@ -1,0 +1,458 @@
+import type { ItemType } from '@shared/api/item-groups';
+import type { Screen } from '@shared/api/screens';
+import { can } from '@shared/permissions';
+import { groupPairingCode, normalizePairingCode } from '@shared/screens/pairing-code';
+import { Copy, Link2, Pencil, RefreshCw, Trash2, Tv } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageShell } from '@/components/layout/page-shell';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
+import { describeAge } from '@/features/dashboard/lib/describe-age';
+import { useNow } from '@/features/dashboard/hooks/use-now';
+import { useAuth } from '@/hooks/use-auth';
+import { useCompanyList } from '@/hooks/use-company-list';
+import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api';
+import {
+  useCreateScreenLink,
+  usePairScreen,
+  useRegenerateScreenLink,
+  useRenameScreen,
+  useRevokeScreen,
+  useScreens,
+} from '../api/screens-api';
+
+const SELECT =
+  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+/** The server's sentence for one field, without the field name it starts with. */
+function fieldMessage(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const issue = error.fieldErrors.find((f) => f.field === field);
+  return issue?.message.replace(new RegExp(`^${field}: `), '');
+}
+
+/** A failure no field explains (a 403, the server unreachable...). */
+function formMessage(error: unknown, fields: string[]): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.fieldErrors.some((f) => fields.includes(f.field)))
+    return undefined;
+  return error instanceof ApiError && error.sentence ? error.sentence : 'Something went wrong.';
+}
+
+function CompanySelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const companies = useCompanyList();
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor="screen-company">Company</Label>
+      <select
+        id="screen-company"
+        className={SELECT}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      >
+        <option value="">Choose a company</option>
+        {(companies.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ViewTypeSelect({ value, onChange }: { value: ItemType; onChange: (v: ItemType) => void }) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor="screen-view-type">Shows</Label>
+      <select
+        id="screen-view-type"
+        className={SELECT}
+        value={value}
+        onChange={(e) => onChange(e.target.value as ItemType)}
+      >
+        <option value="businessUnit">Business Units</option>
+        <option value="jobType">Job Types</option>
+      </select>
+    </div>
+  );
+}
+
+function PairCard({ master, initialCode }: { master: boolean; initialCode: string }) {
+  const pair = usePairScreen();
+  const [code, setCode] = useState(initialCode);
+  const [name, setName] = useState('');
+  const [companyId, setCompanyId] = useState('');
+  const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    pair.mutate(
+      {
+        code,
+        name,
+        viewType,
+        ...(master && companyId ? { companyId: Number(companyId) } : {}),
+      },
+      {
+        onSuccess: () => {
+          setCode('');
+          setName('');
+        },
+      },
+    );
+  };
+  const fields = ['code', 'name', 'companyId', 'viewType'];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2 text-xl">
+          <Tv className="h-5 w-5" aria-hidden /> Pair a TV
+        </CardTitle>
+        <CardDescription>
+          Open <span className="font-mono">/tv</span> on the TV. Enter the code it shows and name
+          the screen; the TV shows the board within seconds and stays signed in for good.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+          <TextField
+            label="Code on the TV"
+            name="code"
+            autoComplete="off"
+            placeholder="K7Q-M4P"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={fieldMessage(pair.error, 'code')}
+            className="font-mono uppercase"
+          />
+          <TextField
+            label="Screen name"
+            name="name"
+            placeholder="Dispatch wall"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldMessage(pair.error, 'name')}
+          />
+          {master && (
+            <CompanySelect
+              value={companyId}
+              onChange={setCompanyId}
+              error={fieldMessage(pair.error, 'companyId')}
+            />
+          )}
+          <ViewTypeSelect value={viewType} onChange={setViewType} />
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <Button type="submit" disabled={pair.isPending}>
+              Pair screen
+            </Button>
+            {formMessage(pair.error, fields) && (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {formMessage(pair.error, fields)}
+              </p>
+            )}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A link is shown once, where it was made; only regenerating shows a new one. */
+function LinkShownOnce({ url }: { url: string }) {
+  return (
+    <div className="grid gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+      <p className="text-sm font-medium">
+        Copy this link into the signage player now: it is shown only once.
+      </p>
+      <div className="flex gap-2">
+        <Input readOnly value={url} aria-label="Screen link" data-testid="screen-link-url" />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(url)
+              .then(() => toast({ title: 'Link copied' }))
+              .catch(() => toast({ title: 'Copy the link by hand', description: url }))
+          }
+        >
+          <Copy aria-hidden /> Copy
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LinkCard({ master, onLink }: { master: boolean; onLink: (url: string) => void }) {
+  const create = useCreateScreenLink();
+  const [name, setName] = useState('');
+  const [companyId, setCompanyId] = useState('');
+  const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name, viewType, ...(master && companyId ? { companyId: Number(companyId) } : {}) },
+      {
+        onSuccess: (link) => {
+          setName('');
+          onLink(link.url);
+        },
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2 text-xl">
+          <Link2 className="h-5 w-5" aria-hidden /> Screen link for a signage player
+        </CardTitle>
+        <CardDescription>
+          For players that open a web address and cannot show a code. Anyone with the link sees the
+          board, so keep it in the player only; revoke or regenerate it here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+          <TextField
+            label="Screen name"
+            name="link-name"
+            placeholder="Lobby signage"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldMessage(create.error, 'name')}
+          />
+          {master && (
+            <CompanySelect
+              value={companyId}
+              onChange={setCompanyId}
+              error={fieldMessage(create.error, 'companyId')}
+            />
+          )}
+          <ViewTypeSelect value={viewType} onChange={setViewType} />
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="outline" disabled={create.isPending}>
+              Create screen link
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RenameForm({ screen, onDone }: { screen: Screen; onDone: () => void }) {
+  const rename = useRenameScreen();
+  const [name, setName] = useState(screen.name);
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        rename.mutate({ id: screen.id, name }, { onSuccess: onDone });
+      }}
+    >
+      <Input
+        aria-label={`New name for ${screen.name}`}
+        value={name}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+        className="h-8 max-w-64"
+      />
+      <Button type="submit" size="sm" disabled={rename.isPending || name.trim() === ''}>
+        Save
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+function ScreenRow({
+  screen,
+  showCompany,
+  now,
+  onLink,
+}: {
+  screen: Screen;
+  showCompany: boolean;
+  now: Date;
+  onLink: (url: string) => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const revoke = useRevokeScreen();
+  const regenerate = useRegenerateScreenLink();
+  return (
+    <li
+      className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-center"
+      data-testid="screen-row"
+      aria-label={screen.name}
+    >
+      <div className="grid min-w-0 gap-1">
+        {renaming ? (
+          <RenameForm screen={screen} onDone={() => setRenaming(false)} />
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium" data-testid="screen-name">
+              {screen.name}
+            </span>
+            <Badge variant="outline">{screen.kind === 'link' ? 'Screen link' : 'Paired TV'}</Badge>
+            {showCompany && <Badge variant="secondary">{screen.companyName}</Badge>}
+            <Badge
+              data-testid="screen-online"
+              className={
+                screen.online
+                  ? 'border-transparent bg-green-700 text-white'
+                  : 'border-transparent bg-slate-500 text-white'
+              }
+            >
+              {screen.online ? 'Online now' : 'Offline'}
+            </Badge>
+          </div>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {screen.kind === 'link' ? 'Created' : 'Paired'}{' '}
+          {describeAge(new Date(screen.pairedAt), now)}
+          {' · '}
+          {screen.lastSeenAt
+            ? `last seen ${describeAge(new Date(screen.lastSeenAt), now)}`
+            : 'not seen yet'}
+          {' · '}
+          {screen.boardVersion
+            ? screen.current
+              ? `board version ${screen.boardVersion} (current)`
+              : `board version ${screen.boardVersion} (an older one; it updates when it reloads)`
+            : 'board version not reported yet'}
+          {' · shows '}
+          {screen.viewType === 'jobType' ? 'job types' : 'business units'}
+        </p>
+      </div>
+      {!renaming && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setRenaming(true)}>
+            <Pencil aria-hidden /> Rename
+          </Button>
+          {screen.kind === 'link' && (
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={regenerate.isPending}>
+                  <RefreshCw aria-hidden /> New link
+                </Button>
+              }
+              title={`New link for "${screen.name}"?`}
+              description="The current link stops working at once; put the new link into the signage player."
+              confirmLabel="Make a new link"
+              onConfirm={() => regenerate.mutate(screen.id, { onSuccess: (l) => onLink(l.url) })}
+            />
+          )}
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="destructive" disabled={revoke.isPending}>
+                <Trash2 aria-hidden /> Revoke
+              </Button>
+            }
+            title={`Revoke "${screen.name}"?`}
+            description="The screen stops showing the board within seconds and shows a pairing code again. To show the board there again, pair it anew."
+            confirmLabel="Revoke"
+            onConfirm={() => revoke.mutate(screen.id)}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * `/admin/screens` (decision 010): pair a TV with its code (the TV's QR code opens this page
+ * with `?code=`), make screen links for signage players, and the company's screens (the master
+ * admin: every company's) with their last sign of life.
+ */
+export function ScreensPage() {
+  const { actor, user } = useAuth();
+  const master = can(actor, 'companies.manage');
+  const search = useSearch();
+  const initialCode = normalizePairingCode(new URLSearchParams(search).get('code') ?? '');
+  const screens = useScreens();
+  const now = useNow(15_000);
+  const [shownLink, setShownLink] = useState<string | null>(null);
+  const list = screens.data?.screens ?? [];
+  return (
+    <PageShell
+      title="Screens"
+      description={
+        master
+          ? 'Wall TVs and signage players of every company.'
+          : `Wall TVs and signage players showing the board of ${user?.companyName ?? 'your company'}.`
+      }
+    >
+      <div className="grid gap-6">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PairCard
+            master={master}
+            initialCode={initialCode ? groupPairingCode(initialCode) : ''}
+          />
+          <LinkCard master={master} onLink={setShownLink} />
+        </div>
+        {shownLink && <LinkShownOnce url={shownLink} />}
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-xl">
+              Screens ({list.length})
+            </CardTitle>
+            <CardDescription>
+              A screen is online when it was seen in the last 2 minutes. A revoked screen shows a
+              pairing code again within about 10 seconds.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {screens.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading screens...</p>
+            ) : screens.isError ? (
+              <p className="text-sm text-muted-foreground">
+                The screens could not be loaded: {screens.error.message}
+              </p>
+            ) : list.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No screens yet. Open /tv on a TV and pair it above.
+              </p>
+            ) : (
+              <ul className="grid gap-2">
+                {list.map((screen) => (
+                  <ScreenRow
+                    key={screen.id}
+                    screen={screen}
+                    showCompany={master}
+                    now={now}
+                    onLink={setShownLink}
+                  />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}

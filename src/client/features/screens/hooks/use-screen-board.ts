@@ -1,0 +1,88 @@
+import {
+  parseStoredDashboardSettings,
+  type DashboardSettings,
+} from '@shared/settings/dashboard-settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
+import { ApiError } from '@/lib/api';
+import { getCompanyBoardSettings, getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
+
+/** The server refreshes once a minute; a screen asks as often (push, issue 13, comes later). */
+export const SCREEN_POLL_MS = 60_000;
+/** While the server cannot be reached, the screen asks more often so it recovers quickly. */
+export const SCREEN_OFFLINE_POLL_MS = 15_000;
+
+/** The company's board settings key (shared with the signed-in board's, issue 11 item 1). */
+export const BOARD_SETTINGS_KEY = ['/api/board-settings', null] as const;
+
+/** A failure that means "the server cannot be reached", not an answer to show. */
+const unreachable = (error: unknown) =>
+  !(error instanceof ApiError) ||
+  error.status >= 500 ||
+  error.status === 408 ||
+  error.status === 429;
+
+/**
+ * A paired screen's board: the company's settings, the numbers the server decides, and honesty
+ * about them: stale numbers say so, and when the server cannot be reached the last numbers stay
+ * with the time it went offline (`offlineSince`) until it answers again.
+ */
+export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
+  settings: DashboardSettings;
+  data: BoardData;
+  offlineSince: Date | null;
+} {
+  const queryClient = useQueryClient();
+  const settingsQuery = useQuery({
+    queryKey: BOARD_SETTINGS_KEY,
+    queryFn: ({ signal }) => getCompanyBoardSettings(signal),
+    refetchInterval: SCREEN_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
+  const capacity = useQuery({
+    queryKey: ['/api/capacity', 'screen', viewType],
+    queryFn: ({ signal }) => getScreenCapacity(viewType, signal),
+    refetchInterval: (query) =>
+      query.state.status === 'error' ? SCREEN_OFFLINE_POLL_MS : SCREEN_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+
+  const answer = settingsQuery.data;
+  const settings = useMemo(() => {
+    const parsed = parseStoredDashboardSettings(answer?.settings ?? {});
+    return { ...parsed, viewType, logoUrl: answer?.logoUrl ?? undefined };
+  }, [answer, viewType]);
+
+  // Revoked (or the credential is gone): the status check drops the TV back to a pairing code.
+  const error = capacity.error;
+  const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: SCREEN_STATUS_KEY });
+  }, [refused, queryClient]);
+
+  const offline = capacity.isError && unreachable(error);
+  // Offline since the server last answered (when it went down in between, nobody can know).
+  const offlineSince = offline ? new Date(capacity.dataUpdatedAt || capacity.errorUpdatedAt) : null;
+
+  const response = capacity.data;
+  const subscriptionRequired = error instanceof ApiError && error.status === 402;
+  const data: BoardData = {
+    days: (response?.days ?? []).map((d) => ({ date: d.date, items: d.data })),
+    isLoading: capacity.isPending && !offline,
+    isRefreshing: false,
+    error:
+      response?.error ??
+      (capacity.isError && !offline && !refused && !subscriptionRequired
+        ? error?.message || 'Failed to fetch capacity data'
+        : null),
+    stale: response?.stale ?? false,
+    staleReason: response?.staleReason ?? null,
+    fetchedAt: response?.fetchedAt ? new Date(response.fetchedAt) : null,
+    isSample: false,
+    subscriptionRequired,
+    refresh: () => void capacity.refetch(),
+  };
+  return { settings, data, offlineSince };
+}
