@@ -135,9 +135,7 @@ describe('capacity against the ServiceTitan simulator', () => {
     expect(Object.values(expected['2025-10-29']!).reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
     expect(booked(body)).toEqual(expected);
 
-    const byJobType = (
-      await post({ viewType: 'jobType' })
-    ).json() as CapacityResponse;
+    const byJobType = (await post({ viewType: 'jobType' })).json() as CapacityResponse;
     expect(booked(byJobType)).toEqual(independentCount(sim, dates, 'jobType'));
 
     // Every page was read, once for both views: one request per page of appointments.

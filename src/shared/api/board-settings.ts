@@ -33,7 +33,8 @@ export const settingsVersionSchema = z
 export const boardSettingsResponseSchema = z.object({
   /** Whose board these are; null for a caller without a company (the seed defaults). */
   companyId: z.number().int().nullable(),
-  settings: companyBoardSettingsSchema,
+  /** As stored (the title's input rule trims; an answer only repeats what was stored). */
+  settings: companyBoardSettingsSchema.extend({ title: z.string() }),
   /** Grows by one with every write (settings or logo); 0 = nothing stored yet. */
   version: z.number().int(),
   /** Where the logo is served, or null when the company has none. */
