@@ -13,7 +13,13 @@ import { displayName, normalizeDisplayName } from '../api/display-name.js';
 // Storage keys
 
 // In their own module, free of the schema library, so the app shell can read the theme without it.
-export { DASHBOARD_SETTINGS_KEY, LOCK_KEY, THEME_KEY, WELCOME_SEEN_KEY } from './storage-keys.js';
+export {
+  DASHBOARD_SETTINGS_KEY,
+  LOCK_KEY,
+  THEME_KEY,
+  VIEW_TYPE_KEY,
+  WELCOME_SEEN_KEY,
+} from './storage-keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants

@@ -22,6 +22,7 @@ export function BoardHeader({
   onToggleHelp,
   onOpenSettings,
   onChange,
+  onLogoChange,
   menu,
 }: {
   settings: DashboardSettings;
@@ -35,6 +36,7 @@ export function BoardHeader({
   onToggleHelp: () => void;
   onOpenSettings: () => void;
   onChange: (patch: Partial<DashboardSettings>) => void;
+  onLogoChange: (file: File) => void;
   menu: ReactNode;
 }) {
   const { appearance } = settings;
@@ -47,11 +49,7 @@ export function BoardHeader({
       }}
       data-testid="board-header"
     >
-      <LogoButton
-        logoUrl={settings.logoUrl}
-        editable={editable}
-        onChange={(logoUrl) => onChange({ logoUrl })}
-      />
+      <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={onLogoChange} />
       <div className="min-w-0 flex-1">
         <EditableTitle
           title={settings.title}

@@ -5,12 +5,12 @@ import { LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useBoardAppearance } from '@/hooks/use-board-appearance';
 import { useDashboardLock } from '@/hooks/use-dashboard-lock';
-import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
+import type { SettingsUpdate } from '@/hooks/use-preview-settings';
 import { useWeather } from '../api/get-weather';
 import { useBoardData } from '../hooks/use-board-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNow } from '../hooks/use-now';
-import { useZipTimeZone } from '../hooks/use-zip-time-zone';
+import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
 import { ErrorBanner, StaleBanner } from './board-banners';
 import { BoardFooter } from './board-footer';
@@ -26,11 +26,17 @@ export interface SettingsPanelProps {
   canEdit: boolean;
   settings: DashboardSettings;
   onChange: (update: SettingsUpdate) => void;
+  /** A new logo image (checked for type and size already), or null to remove it. */
+  onLogoChange: (file: File | null) => void;
 }
 
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
 
 export function Board({
+  settings,
+  onChange: updateSettings,
+  onLogoChange,
+  zipTimeZone,
   live,
   signedIn,
   canEdit,
@@ -42,6 +48,14 @@ export function Board({
   errorAction,
   companyId,
 }: {
+  /** What the board shows with: the company's (signed in) or this browser's (Live Preview). */
+  settings: DashboardSettings;
+  /** A change of settings; whoever passes the settings decides where it is kept. */
+  onChange: (update: SettingsUpdate) => void;
+  /** A new logo (from the header or the settings panel), or null to remove it. */
+  onLogoChange: (file: File | null) => void;
+  /** How the ZIP's time zone is adopted (never by someone who may not edit). */
+  zipTimeZone: ZipTimeZoneMode;
   /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
   live: boolean;
   /** Whoever is looking is signed in (the side menu offers their pages and Logout). */
@@ -61,7 +75,6 @@ export function Board({
   /** The company whose board a master admin opened; absent: the viewer's own company. */
   companyId?: number;
 }) {
-  const { settings, updateSettings } = useDashboardSettings();
   const { locked, toggleLock } = useDashboardLock();
   const [helpMode, setHelpMode] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -79,7 +92,7 @@ export function Board({
 
   useDocumentTitle(settings.title);
 
-  useZipTimeZone(settings, weather.data, updateSettings);
+  useZipTimeZone(settings, weather.data, updateSettings, zipTimeZone);
 
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
   const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));
@@ -105,6 +118,7 @@ export function Board({
           onToggleHelp={() => setHelpMode((h) => !h)}
           onOpenSettings={() => setSettingsOpen(true)}
           onChange={updateSettings}
+          onLogoChange={onLogoChange}
           menu={
             <SideMenu
               signedIn={signedIn}
@@ -181,6 +195,7 @@ export function Board({
         canEdit,
         settings,
         onChange: updateSettings,
+        onLogoChange,
       })}
     </HelpModeProvider>
   );
