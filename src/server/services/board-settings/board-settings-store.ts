@@ -107,10 +107,7 @@ export async function writeBoardSettings(
             updatedAt: now,
           })
           .where(
-            and(
-              eq(boardSettings.companyId, companyId),
-              eq(boardSettings.version, expectedVersion),
-            ),
+            and(eq(boardSettings.companyId, companyId), eq(boardSettings.version, expectedVersion)),
           )
           .returning({ version: boardSettings.version });
   return rows[0]?.version ?? null;
