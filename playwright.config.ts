@@ -13,7 +13,15 @@ const dataDir = path.resolve('test-results', 'e2e-data');
 const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
 
-const COMPANY_CONFIGURATION_SPEC = '**/config-pages.spec.ts';
+/**
+ * Specs that change the demo company's shared configuration (preferences and groups, decision
+ * 007; board settings, decision 009), which every board of the company shows: they run after
+ * the others and put what they changed back.
+ */
+const COMPANY_CONFIGURATION_SPECS = [
+  '**/config-pages.spec.ts',
+  '**/company-board-settings.spec.ts',
+];
 
 export const chromiumArgs = [
   '--headless',
@@ -54,14 +62,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: COMPANY_CONFIGURATION_SPEC,
+      testIgnore: COMPANY_CONFIGURATION_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {
-      // Changes the demo company's preferences and groups, which every board of the company
-      // shows (decision 007): runs once the other specs are done, and puts them back.
+      // Changes the demo company's preferences, groups and board settings, which every board
+      // of the company shows: runs once the other specs are done, and puts them back.
       name: 'company-configuration',
-      testMatch: COMPANY_CONFIGURATION_SPEC,
+      testMatch: COMPANY_CONFIGURATION_SPECS,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },

@@ -14,10 +14,8 @@ const SCREENS = [
 ] as const;
 
 async function chooseViewType(page: Page, viewType: 'businessUnit' | 'jobType') {
-  await page.evaluate((value) => {
-    const settings = JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}') as object;
-    localStorage.setItem('dashboardSettings', JSON.stringify({ ...settings, viewType: value }));
-  }, viewType);
+  // The signed-in view type is the person's own, under its own key (decision 009).
+  await page.evaluate((value) => localStorage.setItem('boardViewType', value), viewType);
 }
 
 /** What the screen shows of each card: its box, and whether its rows and totals are all in view. */

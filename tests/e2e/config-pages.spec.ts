@@ -165,9 +165,8 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
       await expect(page.getByRole('columnheader', { name: 'Day1 Target' })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'Set all Days the Same' })).toBeVisible();
 
-      // The view type is the person's own, kept with their dashboard settings, applied on change.
-      const storedViewType = () =>
-        page.evaluate(() => JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}').viewType);
+      // The view type is the person's own, kept in their browser, applied on change.
+      const storedViewType = () => page.evaluate(() => localStorage.getItem('boardViewType'));
       for (const [label, value] of [
         ['Job Types', 'jobType'],
         ['Business Units', 'businessUnit'],
@@ -521,10 +520,7 @@ test('a saved preference shows on the board at once, without a reload', async ({
 test('grouping the 23 job types makes the 1080p board readable across a room', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAs(page, demoAccounts.manager);
-  await page.evaluate(() => {
-    const settings = JSON.parse(localStorage.getItem('dashboardSettings') ?? '{}') as object;
-    localStorage.setItem('dashboardSettings', JSON.stringify({ ...settings, viewType: 'jobType' }));
-  });
+  await page.evaluate(() => localStorage.setItem('boardViewType', 'jobType'));
   await page.setViewportSize({ width: 1920, height: 1080 });
   const items = await itemsOf(page, 'jobType');
   expect(items).toHaveLength(23);

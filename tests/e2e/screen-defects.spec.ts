@@ -72,22 +72,6 @@ test('date-format choices show example dates, not pattern codes', async ({ page 
   await expect(page.getByRole('combobox', { name: 'Date format' })).not.toContainText(/yyyy|MMM/);
 });
 
-test('the browser tab follows a renamed board', async ({ page }) => {
-  await openSignedInBoard(page, demoAccounts.manager);
-  await expect(page).toHaveTitle('3-Day Call Board');
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await page.getByTestId('board-title').click();
-  await page.getByTestId('title-input').fill('Dispatch Wall');
-  await page.getByTestId('title-input').press('Enter');
-  await expect(page).toHaveTitle('Dispatch Wall');
-  await page.getByTestId('board-title').click();
-  await page.getByTestId('title-input').fill('North Office');
-  await page.getByTestId('title-input').press('Enter');
-  await expect(page).toHaveTitle('North Office');
-  await page.reload();
-  await expect(page).toHaveTitle('North Office');
-});
-
 /** Each header's visible label and icon, as boxes: none may overlap the next. */
 async function headerBoxes(page: Page) {
   return page.getByTestId('capacity-table').evaluateAll((tables) =>

@@ -3,6 +3,11 @@ import net from 'node:net';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, invitations, itemGroups } from '../../src/server/db/schema.js';
+import {
+  defaultCompanySettings,
+  putLogo,
+  readBoardSettings,
+} from '../../src/server/services/board-settings/board-settings-store.js';
 import { startStripeStandin, type StripeStandin } from '../../standins/stripe/index.js';
 import {
   createCompany,
@@ -81,14 +86,45 @@ interface Case {
   /** Shown in the test name when a route has several cases. */
   note?: string;
   /** The request; called once per cell, so a destructive call gets a fresh target each time. */
-  request: (
-    f: Fixture,
-  ) => Promise<{ url: string; payload?: unknown }> | { url: string; payload?: unknown };
+  request: (f: Fixture, caller: Caller) => Promise<CaseRequest> | CaseRequest;
   /** The caller gets a session of their own for this cell (signing out ends it). */
   freshSession?: boolean;
 }
 
+interface CaseRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
 const uniq = () => crypto.randomBytes(4).toString('hex');
+
+/** A 1x1 PNG: a logo the server accepts. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A whole settings save naming the version now stored (so only the access rule can refuse it). */
+async function settingsSave(f: Fixture, companyId: number | null | undefined) {
+  const current =
+    companyId === null || companyId === undefined
+      ? { settings: defaultCompanySettings(), version: 0 }
+      : await readBoardSettings(f.t.app.db, companyId);
+  return { settings: { ...current.settings, title: 'Dispatch wall' }, version: current.version };
+}
+
+/** Company A's current logo (stored afresh, since other cells replace or delete it). */
+async function logoOfA(f: Fixture): Promise<string> {
+  const { logo } = await putLogo(f.t.app.db, {
+    companyId: f.companyA,
+    contentType: 'image/png',
+    data: PNG,
+    userId: null,
+    now: new Date(),
+  });
+  return logo.sha256;
+}
 
 /** A plain user of company A nobody else uses (a target that may be changed or deleted). */
 async function spareUserOfA(f: Fixture): Promise<TestUser> {
@@ -161,6 +197,69 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/auth/user': [{ access: 'person', request: () => ({ url: '/api/auth/user' }) }],
   'GET /api/weather': [{ access: 'public', request: () => ({ url: '/api/weather?zip=34211' }) }],
   'GET /api/fonts': [{ access: 'public', request: () => ({ url: '/api/fonts' }) }],
+  'GET /api/board-settings': [
+    { access: 'boardRead', note: 'own', request: () => ({ url: '/api/board-settings' }) },
+    {
+      access: 'boardOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/board-settings?companyId=${f.companyA}` }),
+    },
+  ],
+  'PUT /api/board-settings': [
+    {
+      access: 'companyEditor',
+      note: 'own',
+      request: async (f, caller) => ({
+        url: '/api/board-settings',
+        payload: await settingsSave(f, caller === 'anonymous' ? null : f.users[caller].companyId),
+      }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: async (f) => ({
+        url: `/api/board-settings?companyId=${f.companyA}`,
+        payload: await settingsSave(f, f.companyA),
+      }),
+    },
+  ],
+  'PUT /api/board-settings/logo': [
+    {
+      access: 'companyEditor',
+      note: 'own',
+      request: () => ({
+        url: '/api/board-settings/logo',
+        payload: PNG,
+        headers: { 'content-type': 'image/png' },
+      }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({
+        url: `/api/board-settings/logo?companyId=${f.companyA}`,
+        payload: PNG,
+        headers: { 'content-type': 'image/png' },
+      }),
+    },
+  ],
+  'DELETE /api/board-settings/logo': [
+    { access: 'companyEditor', note: 'own', request: () => ({ url: '/api/board-settings/logo' }) },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/board-settings/logo?companyId=${f.companyA}` }),
+    },
+  ],
+  'GET /api/board-settings/logo/:sha': [
+    {
+      access: 'boardOfA',
+      note: "company A's logo",
+      request: async (f) => ({
+        url: `/api/board-settings/logo/${await logoOfA(f)}?companyId=${f.companyA}`,
+      }),
+    },
+  ],
   'POST /api/capacity': [
     {
       access: 'boardRead',
@@ -591,7 +690,7 @@ describe('authorization matrix', () => {
               : f.users[caller];
           }
           // The master admin's company-A deletion acts on a copy so the other cells keep A.
-          let request = await c.request(f);
+          let request = await c.request(f, caller);
           if (route === 'DELETE /api/companies/:id' && caller === 'master' && c.note) {
             request = {
               url: `/api/companies/${await createCompany(f.t.app, { name: `${f.mark.a} copy` })}`,
@@ -600,7 +699,7 @@ describe('authorization matrix', () => {
           const res = await f.t.app.inject({
             method: method as 'GET',
             url: request.url,
-            headers: who ? { cookie: who.cookie } : {},
+            headers: { ...(who ? { cookie: who.cookie } : {}), ...request.headers },
             ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
           });
           const cell = `${route} as ${caller}`;

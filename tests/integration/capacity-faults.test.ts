@@ -6,6 +6,8 @@ import {
   type FaultSpec,
   type Simulator,
 } from '../../standins/servicetitan-simulator/index.js';
+import type { CompanyBoardSettings } from '../../src/shared/settings/dashboard-settings.js';
+import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
 import {
   createCompany,
@@ -93,13 +95,19 @@ async function bootApp(
   });
 }
 
-async function signedInUserWith(t: TestApp, credential: Partial<Simulator['demoCredential']>) {
+async function signedInUserWith(
+  t: TestApp,
+  credential: Partial<Simulator['demoCredential']>,
+  settings: Partial<CompanyBoardSettings> = {},
+) {
   const companyId = await createCompany(t.app);
   await giveCompanyCredential(t.app, companyId, { ...sim.demoCredential, ...credential });
+  // The company's stored settings decide the displayed days (decision 009).
+  await setCompanyBoardSettings(t.app, companyId, { timezone: TIME_ZONE, ...settings });
   return createSignedInUser(t.app, { companyId });
 }
 
-async function postCapacity(t: TestApp, user: TestUser, payload: object = { timezone: TIME_ZONE }) {
+async function postCapacity(t: TestApp, user: TestUser, payload: object = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/capacity',
@@ -528,7 +536,7 @@ describe('POST /api/capacity across the end of daylight-saving time', () => {
   beforeAll(async () => {
     clock = FRIDAY_BEFORE_DST_END;
     t = await bootApp();
-    user = await signedInUserWith(t, {});
+    user = await signedInUserWith(t, {}, { workdays: EVERY_DAY });
   });
   afterAll(async () => {
     await t?.close();
@@ -538,7 +546,7 @@ describe('POST /api/capacity across the end of daylight-saving time', () => {
   });
 
   const DATES = ['2026-10-31', '2026-11-01', '2026-11-02'];
-  const payload = { timezone: TIME_ZONE, workdays: EVERY_DAY, viewType: 'businessUnit' };
+  const payload = { viewType: 'businessUnit' };
 
   /** Appointments starting in the first two local hours or the last local hour of a displayed day. */
   function boundaryAppointments() {

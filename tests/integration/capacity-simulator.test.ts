@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
+import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import {
   startServiceTitanSimulator,
   type Simulator,
@@ -101,6 +102,8 @@ describe('capacity against the ServiceTitan simulator', () => {
     });
     const companyId = await createCompany(t.app);
     await giveCompanyCredential(t.app, companyId, sim.demoCredential);
+    // The company's stored settings decide the displayed days (decision 009).
+    await setCompanyBoardSettings(t.app, companyId, { timezone: TIME_ZONE });
     user = await createSignedInUser(t.app, { companyId });
   });
   afterAll(async () => {
@@ -121,7 +124,7 @@ describe('capacity against the ServiceTitan simulator', () => {
 
   it("returns, for a signed-in user, exactly the simulator's own counts for both views", async () => {
     sim.calls.reset();
-    const res = await post({ timezone: TIME_ZONE, viewType: 'businessUnit' });
+    const res = await post({ viewType: 'businessUnit' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as CapacityResponse;
     expect(body.error).toBeUndefined();
@@ -132,9 +135,7 @@ describe('capacity against the ServiceTitan simulator', () => {
     expect(Object.values(expected['2025-10-29']!).reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
     expect(booked(body)).toEqual(expected);
 
-    const byJobType = (
-      await post({ timezone: TIME_ZONE, viewType: 'jobType' })
-    ).json() as CapacityResponse;
+    const byJobType = (await post({ viewType: 'jobType' })).json() as CapacityResponse;
     expect(booked(byJobType)).toEqual(independentCount(sim, dates, 'jobType'));
 
     // Every page was read, once for both views: one request per page of appointments.
@@ -151,10 +152,10 @@ describe('capacity against the ServiceTitan simulator', () => {
   });
 
   it('keeps the last numbers with stale: true while the simulator fails', async () => {
-    const good = (await post({ timezone: TIME_ZONE })).json() as CapacityResponse;
+    const good = (await post({})).json() as CapacityResponse;
     clock += 60_000;
     sim.faults.inject({ kind: 'server_error', status: 503, pathPrefix: '/jpm/', times: 'always' });
-    const res = await post({ timezone: TIME_ZONE });
+    const res = await post({});
     expect(res.statusCode).toBe(200);
     const body = res.json() as CapacityResponse;
     expect(body.stale).toBe(true);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CREDENTIALS_ERROR, type CapacityResponse } from '../../src/shared/api/capacity.js';
 import { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
+import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,
+  giveUserCredential,
   type FakeServiceTitan,
 } from '../helpers/fake-service-titan.js';
 import {
@@ -204,8 +206,8 @@ describe('POST /api/capacity', () => {
     expect(Object.keys(board(none.json()))).toEqual(['2025-06-12', '2025-06-13', '2025-06-16']);
   });
 
-  it('follows the time zone, workdays, holidays and view type sent', async () => {
-    const res = await post({
+  it("follows the company's stored time zone, workdays and holidays, and the view type sent", async () => {
+    await setCompanyBoardSettings(t.app, user.companyId!, {
       timezone: 'Pacific/Honolulu',
       workdays: {
         monday: true,
@@ -217,8 +219,8 @@ describe('POST /api/capacity', () => {
         sunday: false,
       },
       holidays: ['Juneteenth'],
-      viewType: 'jobType',
     });
+    const res = await post({ viewType: 'jobType' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as CapacityResponse;
     // Honolulu is UTC-10: appointment 102 (03:59Z on the 13th) is on the 12th there, 105 too.
@@ -228,6 +230,52 @@ describe('POST /api/capacity', () => {
       '2025-06-14': { Install: [1, 5], Repair: [0, 5] },
     });
     expect(body.days[0]!.data.every((i) => i.type === 'jobType')).toBe(true);
+  });
+
+  it('decides the days from the company settings only: Saturdays in Chicago, whatever the body says', async () => {
+    await setCompanyBoardSettings(t.app, user.companyId!, {
+      timezone: 'America/Chicago',
+      workdays: {
+        monday: false,
+        tuesday: false,
+        wednesday: false,
+        thursday: false,
+        friday: false,
+        saturday: true,
+        sunday: false,
+      },
+    });
+    const plain = await post({});
+    expect(Object.keys(board(plain.json()))).toEqual(['2025-06-14', '2025-06-21', '2025-06-28']);
+    // An older client still sends its own zone, workdays and holidays: they change nothing.
+    const asking = await post({
+      timezone: 'Pacific/Honolulu',
+      workdays: {
+        monday: true,
+        tuesday: true,
+        wednesday: true,
+        thursday: true,
+        friday: true,
+        saturday: false,
+        sunday: false,
+      },
+      holidays: ['Independence Day'],
+      viewType: 'businessUnit',
+    });
+    expect(asking.statusCode).toBe(200);
+    expect(board(asking.json())).toEqual(board(plain.json()));
+    // Nor can such a body make the server read another window from ServiceTitan.
+    expect(fake.callsOf('listAppointments')).toBe(1);
+  });
+
+  it('gives a caller with no company the seed defaults (Mon-Fri in New York)', async () => {
+    const master = await createSignedInUser(t.app, { role: 'master_admin' });
+    await giveUserCredential(t.app, master.id, {
+      clientId: `cid-${Math.random().toString(36).slice(2)}`,
+    });
+    const res = await post({ timezone: 'Pacific/Honolulu' }, master);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(board(res.json()))).toEqual(['2025-06-12', '2025-06-13', '2025-06-16']);
   });
 
   it('counts both views from one fetch', async () => {
@@ -280,32 +328,10 @@ describe('POST /api/capacity', () => {
     expect(Object.keys(board(hidden.json())['2025-06-12']!)).toEqual(['Trades']);
   });
 
-  it('refuses bad settings with a 400 naming the field', async () => {
-    const cases: [object, string][] = [
-      [{ timezone: 'Mars/Olympus_Mons' }, 'timezone'],
-      [{ holidays: ['Festivus'] }, 'holidays[0]'],
-      [{ viewType: 'technician' }, 'viewType'],
-      [
-        {
-          workdays: {
-            monday: false,
-            tuesday: false,
-            wednesday: false,
-            thursday: false,
-            friday: false,
-            saturday: false,
-            sunday: false,
-          },
-        },
-        'workdays',
-      ],
-      [{ workdays: { monday: 'yes' } }, 'workdays.monday'],
-    ];
-    for (const [payload, field] of cases) {
-      const res = await post(payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().error).toMatch(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: `));
-    }
+  it('refuses a bad view type with a 400 naming the field, and malformed JSON', async () => {
+    const res = await post({ viewType: 'technician' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^viewType: /);
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/capacity',

@@ -123,6 +123,18 @@ export async function apiRequest(
   return response;
 }
 
+/** A raw body (an image) sent with its own type; the JSON answer parsed. Same error rules. */
+export async function apiUpload<T>(method: string, url: string, body: Blob): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: { 'Content-Type': body.type || 'application/octet-stream' },
+    body,
+  });
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
 /** apiRequest that parses the JSON answer. */
 export async function apiJson<T>(
   method: string,

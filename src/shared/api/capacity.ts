@@ -1,33 +1,19 @@
 import { z } from 'zod';
-import { HOLIDAY_NAMES } from '../calendar/holidays.js';
-import { isValidTimeZone } from '../calendar/time-zone.js';
-import { workdaysSchema } from '../settings/dashboard-settings.js';
 import { itemTypeSchema } from './item-groups.js';
 
-/** The zone used when a request names none. */
+/** The zone of a company that has stored no settings yet (seed defaults on the server). */
 export const DEFAULT_CAPACITY_TIME_ZONE = 'America/New_York';
 
 export const NO_CREDENTIALS_ERROR =
   'No ServiceTitan credentials configured. Ask an administrator to add them in the Admin panel.';
 
 /**
- * `POST /api/capacity` body. Optional as a whole and field by field: a missing field takes the
- * seed's default (Mon-Fri, no holidays, business units, America/New_York).
+ * `POST /api/capacity` body: only the person's view type. The displayed days are the server's
+ * to decide, from the board company's stored settings (time zone, workdays, holidays; issue 11,
+ * decision 009). Older clients still send `timezone`, `workdays` and `holidays`: unknown fields
+ * are stripped, not refused, so they keep working and change nothing.
  */
 export const capacityRequestSchema = z.object({
-  timezone: z
-    .string()
-    .refine(isValidTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
-    .optional(),
-  workdays: workdaysSchema
-    .refine((w) => Object.values(w).some(Boolean), {
-      message: 'at least one day must be a workday',
-    })
-    .optional(),
-  holidays: z
-    .array(z.enum(HOLIDAY_NAMES))
-    .max(HOLIDAY_NAMES.length * 2)
-    .optional(),
   viewType: itemTypeSchema.optional(),
 });
 export type CapacityRequest = z.infer<typeof capacityRequestSchema>;

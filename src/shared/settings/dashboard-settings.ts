@@ -13,7 +13,13 @@ import { displayName, normalizeDisplayName } from '../api/display-name.js';
 // Storage keys
 
 // In their own module, free of the schema library, so the app shell can read the theme without it.
-export { DASHBOARD_SETTINGS_KEY, LOCK_KEY, THEME_KEY, WELCOME_SEEN_KEY } from './storage-keys.js';
+export {
+  DASHBOARD_SETTINGS_KEY,
+  LOCK_KEY,
+  THEME_KEY,
+  VIEW_TYPE_KEY,
+  WELCOME_SEEN_KEY,
+} from './storage-keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -153,12 +159,18 @@ export const appearanceSchema = z.object({
 });
 export type Appearance = z.infer<typeof appearanceSchema>;
 
-export const dashboardSettingsSchema = z.object({
+/**
+ * The company's part of the settings (issue 11, product decision 17): stored on the server, one
+ * copy per company, shared by every board and screen of it. Everything of seed section 3 except
+ * the logo (stored on its own, see `logoUrl` below), the per-person view type and what the
+ * browser keeps for itself (lock, theme, lastUpdated).
+ */
+export const companyBoardSettingsSchema = z.object({
   title: displayName({ max: 200 }),
-  logoUrl: logoUrlSchema.optional(),
-  workdays: workdaysSchema,
+  workdays: workdaysSchema.refine((w) => Object.values(w).some(Boolean), {
+    message: 'at least one day must be a workday',
+  }),
   holidays: z.array(z.enum(HOLIDAY_NAMES)).max(HOLIDAY_NAMES.length),
-  viewType: z.enum(VIEW_TYPES),
   timezone: z.string().refine(isValidTimeZone, 'must be an IANA time zone'),
   zipCode: z.string().regex(/^\d{5}$/, 'must be 5 digits'),
   dateFormat: z.enum(DATE_FORMATS),
@@ -170,10 +182,33 @@ export const dashboardSettingsSchema = z.object({
     day3: targetPercentSchema,
   }),
   appearance: appearanceSchema,
+});
+export type CompanyBoardSettings = z.infer<typeof companyBoardSettingsSchema>;
+
+/** What stays each person's own (decision 007): kept in their browser, never on the server. */
+export const personalBoardSettingsSchema = z.object({ viewType: z.enum(VIEW_TYPES) });
+export type PersonalBoardSettings = z.infer<typeof personalBoardSettingsSchema>;
+
+/**
+ * Everything a board shows with: the company's part, the person's part and the logo. The
+ * signed-out Live Preview keeps all of it in the browser (seed section 3), the logo as a data URL.
+ */
+export const dashboardSettingsSchema = companyBoardSettingsSchema.extend({
+  ...personalBoardSettingsSchema.shape,
+  logoUrl: logoUrlSchema.optional(),
   /** ISO instant of the last successful capacity load, kept for the footer. */
   lastUpdated: z.string().max(64).optional(),
 });
 export type DashboardSettings = z.infer<typeof dashboardSettingsSchema>;
+
+/** The company's part of whole board settings (what the server stores). */
+export function companyPartOf(settings: DashboardSettings): CompanyBoardSettings {
+  const company: Record<string, unknown> = {};
+  for (const key of Object.keys(companyBoardSettingsSchema.shape)) {
+    company[key] = settings[key as keyof DashboardSettings];
+  }
+  return company as CompanyBoardSettings;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Defaults
@@ -282,6 +317,17 @@ export function parseStoredDashboardSettings(
   const merged = mergeValid(dashboardSettingsSchema, cleaned, defaults);
   const result = dashboardSettingsSchema.safeParse(merged);
   return result.success ? result.data : defaults;
+}
+
+/**
+ * A company's stored settings, tolerant like the browser's: valid fields win over the defaults,
+ * so a row written by an older build (a field since added or tightened) still reads whole.
+ */
+export function parseStoredCompanySettings(
+  json: unknown,
+  defaultTimeZone: string,
+): CompanyBoardSettings {
+  return companyPartOf(parseStoredDashboardSettings(json, defaultTimeZone));
 }
 
 /** The lock flag from storage: anything but an explicit "false" means locked. */

@@ -5,3 +5,10 @@ export const THEME_KEY = 'theme';
 export const LOCK_KEY = 'dashboardLocked';
 /** "true" once the live-preview welcome banner has been dismissed. */
 export const WELCOME_SEEN_KEY = 'livePreviewWelcomeSeen';
+/**
+ * A signed-in person's own view type (businessUnit | jobType; decision 007: it stays personal).
+ * The company's settings live on the server; `dashboardSettings` is the Live Preview's alone.
+ */
+export const VIEW_TYPE_KEY = 'boardViewType';
+/** A field the Live Preview adds to what it stores under `dashboardSettings` (see decision 009). */
+export const PREVIEW_MARK = 'livePreview';

@@ -1,13 +1,16 @@
 import { can } from '@shared/permissions';
 import { Building2, PlugZap } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
+import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
 import { Button } from '@/components/ui/button';
+import { useCompanyBoardSettings } from '@/features/board-settings/hooks/use-company-board-settings';
 import { Board } from '@/features/dashboard/components/board';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { reportError } from '@/lib/report-error';
 import { BOARD_COMPANY_PARAM, paths } from '../routes';
 import { renderSettingsPanel } from '../settings-panel';
 
@@ -50,7 +53,7 @@ function companyIdFrom(search: string): number | undefined {
  * set up their company; a master admin with no company of their own chooses whose board to open.
  */
 export function DashboardPage() {
-  const { user, actor, canEdit, editDenial } = useAuth();
+  const { user, actor } = useAuth();
   const managesBilling = canManageSubscription(user);
   const search = useSearch();
   const managesCompanies = can(actor, 'companies.manage');
@@ -80,15 +83,10 @@ export function DashboardPage() {
     ) : undefined;
 
   return (
-    <Board
+    <CompanyBoard
       key={companyId ?? 'own'}
-      live
-      signedIn
-      canEdit={canEdit}
-      editDenial={editDenial}
-      isMasterAdmin={managesCompanies}
-      renderSettingsPanel={renderSettingsPanel}
       companyId={companyId}
+      isMasterAdmin={managesCompanies}
       errorAction={errorAction}
       banner={
         companyId !== undefined ? (
@@ -104,6 +102,49 @@ export function DashboardPage() {
           <SubscriptionNeeded canManage={managesBilling} />
         </Suspense>
       )}
+    />
+  );
+}
+
+/**
+ * The board with its company's settings from the server (decision 009): who may edit is the
+ * server's answer; whoever may not sees the read-only panel and the board never writes for them.
+ */
+function CompanyBoard({
+  companyId,
+  isMasterAdmin,
+  errorAction,
+  banner,
+  renderSubscriptionNeeded,
+}: {
+  companyId: number | undefined;
+  isMasterAdmin: boolean;
+  errorAction: ReactNode;
+  banner: ReactNode;
+  renderSubscriptionNeeded: () => ReactNode;
+}) {
+  const board = useCompanyBoardSettings(companyId);
+  const { error } = board;
+  useEffect(() => {
+    if (error) reportError(error, 'The board settings could not be loaded.');
+  }, [error]);
+  if (!board.settings) return <FullPageLoader />;
+  return (
+    <Board
+      settings={board.settings}
+      onChange={board.updateSettings}
+      onLogoChange={board.changeLogo}
+      zipTimeZone={board.canEdit ? 'company' : 'off'}
+      live
+      signedIn
+      canEdit={board.canEdit}
+      editDenial={board.editDenial}
+      isMasterAdmin={isMasterAdmin}
+      renderSettingsPanel={renderSettingsPanel}
+      companyId={companyId}
+      errorAction={errorAction}
+      banner={banner}
+      renderSubscriptionNeeded={renderSubscriptionNeeded}
     />
   );
 }

@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  DEFAULT_CAPACITY_TIME_ZONE,
   NO_CREDENTIALS_ERROR,
   type CapacityRequest,
   type CapacityResponse,
 } from '../../../shared/api/capacity.js';
+import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
 import { displayDays, utcWindow, type LocalDay } from '../../../shared/calendar/display-days.js';
 import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.js';
-import { DAYS_DISPLAYED, type Workdays } from '../../../shared/settings/dashboard-settings.js';
+import { DAYS_DISPLAYED } from '../../../shared/settings/dashboard-settings.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import { resolveCredential } from '../credentials/resolve-credential.js';
+import {
+  defaultCompanySettings,
+  readCompanySettings,
+} from '../board-settings/board-settings-store.js';
+import { resolveCredential, type CredentialResolution } from '../credentials/resolve-credential.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listPreferences } from '../preferences/preference-store.js';
 import type { ServiceTitanGateway } from '../servicetitan/contract.js';
@@ -43,24 +47,22 @@ export interface BoardUser {
 export interface CapacityService {
   /** `GET /api/servicetitan/metadata`: never throws because ServiceTitan failed. */
   metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
-  /** `POST /api/capacity`: never throws because ServiceTitan failed. */
+  /**
+   * `POST /api/capacity`: never throws because ServiceTitan failed. The displayed days come from
+   * the board company's stored settings (decision 009), never from the request.
+   */
   boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
+  /**
+   * A company's board without a request (a paired screen, the server's own refresh schedule):
+   * the company's ServiceTitan credential, preferences, groups and settings.
+   */
+  boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse>;
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
 }
 
 /** Business units and job types change rarely (seed: cached for 10 minutes). */
 export const METADATA_REFRESH_MS = 10 * 60 * 1000;
-
-const DEFAULT_WORKDAYS: Workdays = {
-  monday: true,
-  tuesday: true,
-  wednesday: true,
-  thursday: true,
-  friday: true,
-  saturday: false,
-  sunday: false,
-};
 
 const NOT_READ_YET =
   'ServiceTitan has not answered yet. The board will show numbers as soon as it does.';
@@ -181,89 +183,112 @@ export function createCapacityService(deps: {
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
-    async boardFor(user, request) {
-      const refreshIntervalSeconds = Math.round(refreshMs / 1000);
-      const empty = {
-        days: [],
-        fetchedAt: null,
-        stale: false,
-        staleReason: null,
-        refreshIntervalSeconds,
-      };
-      const viewType = request?.viewType ?? 'businessUnit';
+    boardFor(user, request) {
       // The company whose board this is: a master admin may open another company's.
       const boardCompany = user.boardCompanyId ?? user.companyId;
-      // Independent reads in one round trip of the pool; a TV wall makes many of these.
-      const [resolution, preferences, groups] = await Promise.all([
-        resolveCredential({ db, secretBox, userId: user.id, companyId: user.boardCompanyId }),
-        // The company's preferences and groups shape everyone's board alike (decision 007).
-        boardCompany === null ? [] : listPreferences(db, boardCompany, viewType),
-        boardCompany === null ? [] : listItemGroups(db, boardCompany, viewType),
-      ]);
-      if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
-      if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };
-
-      const at = now();
-      const days = displayDays({
-        now: at,
-        timeZone: request?.timezone ?? DEFAULT_CAPACITY_TIME_ZONE,
-        workdays: request?.workdays ?? DEFAULT_WORKDAYS,
-        holidays: request?.holidays ?? [],
-        count: DAYS_DISPLAYED,
+      return computeBoard({
+        boardCompany,
+        viewType: request?.viewType ?? 'businessUnit',
+        resolve: () =>
+          resolveCredential({ db, secretBox, userId: user.id, companyId: user.boardCompanyId }),
       });
-      const window = utcWindow(days);
-      if (!window) return empty;
+    },
 
-      const client = serviceTitan.clientFor(resolution.credential);
-      const [bookings, metadata] = await Promise.all([
-        snapshots.read<Bookings>({
-          // Not the view type: both views are counted from the same raw bookings.
-          key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
-          intervalMs: refreshMs,
-          fetch: async (shutdown) => {
-            const [appointments, jobs] = await allOrNothing(
-              (signal) => [
-                client.listAppointments(window, { signal }),
-                client.listJobs(window, { signal }),
-              ],
-              shutdown,
-            );
-            return bookingsFromServiceTitan(appointments, jobs);
-          },
-          encode: encodeBookings,
-          decode: decodeBookings,
-          describeError: describe,
-        }),
-        readMetadata(resolution.identity, client),
-      ]);
-
-      if (!bookings.payload) {
-        return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
-      }
-      const items = metadata.payload
-        ? viewType === 'businessUnit'
-          ? metadata.payload.businessUnits
-          : metadata.payload.jobTypes
-        : [];
-      const freshness = staleness(bookings, at);
-      // Numbers without names are still numbers, but the board must say why rows show ids.
-      const namesMissing = metadata.payload
-        ? null
-        : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ServiceTitan, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
-      return {
-        days: buildBoardDays({
-          counts: countFor(bookings.payload, days, viewType),
-          items,
-          viewType,
-          preferences,
-          groups,
-        }),
-        fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
-        ...(namesMissing && !freshness.stale
-          ? { stale: true, staleReason: namesMissing }
-          : freshness),
-        refreshIntervalSeconds,
-      };
+    boardForCompany(companyId, viewType) {
+      return computeBoard({
+        boardCompany: companyId,
+        viewType,
+        resolve: () => resolveCredential({ db, secretBox, companyId }),
+      });
     },
   };
+
+  async function computeBoard(input: {
+    boardCompany: number | null;
+    viewType: ItemType;
+    resolve: () => Promise<CredentialResolution>;
+  }): Promise<CapacityResponse> {
+    const { boardCompany, viewType } = input;
+    const refreshIntervalSeconds = Math.round(refreshMs / 1000);
+    const empty = {
+      days: [],
+      fetchedAt: null,
+      stale: false,
+      staleReason: null,
+      refreshIntervalSeconds,
+    };
+    // Independent reads in one round trip of the pool; a TV wall makes many of these.
+    const [resolution, preferences, groups, settings] = await Promise.all([
+      input.resolve(),
+      // The company's preferences and groups shape everyone's board alike (decision 007).
+      boardCompany === null ? [] : listPreferences(db, boardCompany, viewType),
+      boardCompany === null ? [] : listItemGroups(db, boardCompany, viewType),
+      // So do its settings: the displayed days are the company's (decision 009).
+      boardCompany === null ? defaultCompanySettings() : readCompanySettings(db, boardCompany),
+    ]);
+    if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
+    if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };
+
+    const at = now();
+    const days = displayDays({
+      now: at,
+      timeZone: settings.timezone,
+      workdays: settings.workdays,
+      holidays: settings.holidays,
+      count: DAYS_DISPLAYED,
+    });
+    const window = utcWindow(days);
+    if (!window) return empty;
+
+    const client = serviceTitan.clientFor(resolution.credential);
+    const [bookings, metadata] = await Promise.all([
+      snapshots.read<Bookings>({
+        // Not the view type: both views are counted from the same raw bookings.
+        key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
+        intervalMs: refreshMs,
+        fetch: async (shutdown) => {
+          const [appointments, jobs] = await allOrNothing(
+            (signal) => [
+              client.listAppointments(window, { signal }),
+              client.listJobs(window, { signal }),
+            ],
+            shutdown,
+          );
+          return bookingsFromServiceTitan(appointments, jobs);
+        },
+        encode: encodeBookings,
+        decode: decodeBookings,
+        describeError: describe,
+      }),
+      readMetadata(resolution.identity, client),
+    ]);
+
+    if (!bookings.payload) {
+      return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
+    }
+    const items = metadata.payload
+      ? viewType === 'businessUnit'
+        ? metadata.payload.businessUnits
+        : metadata.payload.jobTypes
+      : [];
+    const freshness = staleness(bookings, at);
+    // Numbers without names are still numbers, but the board must say why rows show ids.
+    const namesMissing = metadata.payload
+      ? null
+      : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ServiceTitan, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
+    return {
+      days: buildBoardDays({
+        counts: countFor(bookings.payload, days, viewType),
+        items,
+        viewType,
+        preferences,
+        groups,
+      }),
+      fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
+      ...(namesMissing && !freshness.stale
+        ? { stale: true, staleReason: namesMissing }
+        : freshness),
+      refreshIntervalSeconds,
+    };
+  }
 }

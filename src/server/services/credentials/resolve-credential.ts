@@ -54,18 +54,25 @@ function open(stored: StoredCredential, secretBox: SecretBox): ServiceTitanCrede
  * company's. Only a complete, readable credential is used; when none is, the first problem
  * found is reported so the office knows what to fix.
  */
-export async function resolveCredential(options: {
-  db: Database;
-  secretBox: SecretBox;
-  userId: string;
-  /**
-   * A company's board opened by a master admin (`?companyId=`): that company's credential
-   * only, never the viewer's own.
-   */
-  companyId?: number | undefined;
-}): Promise<CredentialResolution> {
-  const { db, secretBox, userId } = options;
-  if (options.companyId !== undefined) {
+export async function resolveCredential(
+  options: {
+    db: Database;
+    secretBox: SecretBox;
+  } & (
+    | {
+        userId: string;
+        /**
+         * A company's board opened by a master admin (`?companyId=`): that company's credential
+         * only, never the viewer's own.
+         */
+        companyId?: number | undefined;
+      }
+    /** A company's board with nobody looking (a screen, the refresh schedule): its own credential. */
+    | { userId?: undefined; companyId: number }
+  ),
+): Promise<CredentialResolution> {
+  const { db, secretBox, userId, companyId } = options;
+  if (companyId !== undefined) {
     const [company] = await db
       .select({
         clientId: companies.stClientId,
@@ -75,13 +82,14 @@ export async function resolveCredential(options: {
         environment: companies.stEnvironment,
       })
       .from(companies)
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .limit(1);
     return resolveFrom(
       company && missingParts(company).length < 4 ? [{ stored: company, source: 'company' }] : [],
       secretBox,
     );
   }
+  if (userId === undefined) return { status: 'none' };
   // One round trip: the user's newest active credential (the left join yields one row per
   // active credential, newest first, or one row of nulls) beside their company's.
   const [row] = await db

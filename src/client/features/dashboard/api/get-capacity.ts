@@ -9,13 +9,9 @@ export const CAPACITY_QUERY_KEY = ['/api/capacity'] as const;
 /** Seed: the board reloads every 60 s while signed in. */
 export const CAPACITY_REFRESH_MS = 60_000;
 
+/** The server picks the days from the company's stored settings; the request names the view. */
 export function capacityRequestFrom(settings: DashboardSettings): CapacityRequest {
-  return {
-    timezone: settings.timezone,
-    workdays: settings.workdays,
-    holidays: settings.holidays,
-    viewType: settings.viewType,
-  };
+  return { viewType: settings.viewType };
 }
 
 /** `companyId`: the company whose board a master admin opens (others only see their own). */
@@ -36,12 +32,14 @@ export function getCapacity(
 export function useCapacity(settings: DashboardSettings, enabled: boolean, companyId?: number) {
   const request = capacityRequestFrom(settings);
   return useQuery({
+    // The company's zone, workdays and holidays stay in the key: when an admin changes them the
+    // board asks again at once (the server reads the new ones) instead of at the next minute.
     queryKey: [
       ...CAPACITY_QUERY_KEY,
       request.viewType,
-      request.timezone,
-      request.workdays,
-      request.holidays,
+      settings.timezone,
+      settings.workdays,
+      settings.holidays,
       companyId ?? null,
     ],
     queryFn: ({ signal }) => getCapacity(request, signal, companyId),

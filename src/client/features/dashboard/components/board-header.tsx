@@ -22,6 +22,7 @@ export function BoardHeader({
   onToggleHelp,
   onOpenSettings,
   onChange,
+  onLogoChange,
   menu,
   showSettings = true,
   fetchedNote,
@@ -37,6 +38,7 @@ export function BoardHeader({
   onToggleHelp: () => void;
   onOpenSettings: () => void;
   onChange: (patch: Partial<DashboardSettings>) => void;
+  onLogoChange: (file: File) => void;
   menu: ReactNode;
   /** False on a paired screen: nobody there opens the settings. */
   showSettings?: boolean;
@@ -55,11 +57,7 @@ export function BoardHeader({
     >
       {/* A paired screen without a logo shows no empty upload box. */}
       {(showSettings || settings.logoUrl) && (
-        <LogoButton
-          logoUrl={settings.logoUrl}
-          editable={editable}
-          onChange={(logoUrl) => onChange({ logoUrl })}
-        />
+        <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={onLogoChange} />
       )}
       <div className="min-w-0 flex-1">
         <EditableTitle

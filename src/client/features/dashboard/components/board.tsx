@@ -5,14 +5,14 @@ import { LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useBoardAppearance } from '@/hooks/use-board-appearance';
 import { useDashboardLock } from '@/hooks/use-dashboard-lock';
-import { useDashboardSettings, type SettingsUpdate } from '@/hooks/use-dashboard-settings';
+import type { SettingsUpdate } from '@/hooks/use-preview-settings';
 import { themeStore } from '@/hooks/use-theme';
 import { cn } from '@/lib/utils';
 import { useWeather } from '../api/get-weather';
 import { useBoardData, type BoardData } from '../hooks/use-board-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNow } from '../hooks/use-now';
-import { useZipTimeZone } from '../hooks/use-zip-time-zone';
+import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
 import { themedSettings } from '../lib/themed-settings';
 import { ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
@@ -29,6 +29,8 @@ export interface SettingsPanelProps {
   canEdit: boolean;
   settings: DashboardSettings;
   onChange: (update: SettingsUpdate) => void;
+  /** A new logo image (checked for type and size already), or null to remove it. */
+  onLogoChange: (file: File | null) => void;
 }
 
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
@@ -38,7 +40,6 @@ const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
  * the screen, and nothing a person would click (no settings, lock, help, menu or editors).
  */
 export interface ScreenMode {
-  settings: DashboardSettings;
   data: BoardData;
   /** Since when the server cannot be reached (the last numbers stay up), or null. */
   offlineSince: Date | null;
@@ -46,9 +47,11 @@ export interface ScreenMode {
   name: string;
 }
 
-const ignoreUpdate = () => undefined;
-
 export function Board({
+  settings,
+  onChange: updateSettings,
+  onLogoChange,
+  zipTimeZone,
   live,
   signedIn,
   canEdit,
@@ -61,6 +64,14 @@ export function Board({
   companyId,
   screen,
 }: {
+  /** What the board shows with: the company's (signed in) or this browser's (Live Preview). */
+  settings: DashboardSettings;
+  /** A change of settings; whoever passes the settings decides where it is kept. */
+  onChange: (update: SettingsUpdate) => void;
+  /** A new logo (from the header or the settings panel), or null to remove it. */
+  onLogoChange: (file: File | null) => void;
+  /** How the ZIP's time zone is adopted (never by someone who may not edit). */
+  zipTimeZone: ZipTimeZoneMode;
   /** Live numbers from /api/capacity behind the lock; false is the preview's sample data. */
   live: boolean;
   /** Whoever is looking is signed in (the side menu offers their pages and Logout). */
@@ -82,9 +93,6 @@ export function Board({
   /** Set on a paired screen: what it shows, and that nothing on it is editable. */
   screen?: ScreenMode;
 }) {
-  const own = useDashboardSettings();
-  const settings = screen?.settings ?? own.settings;
-  const updateSettings = screen ? ignoreUpdate : own.updateSettings;
   // The light theme lightens the header, footer and page too, where they keep their default colours.
   const shown = themedSettings(settings, themeStore.use());
   const { locked, toggleLock } = useDashboardLock();
@@ -105,7 +113,7 @@ export function Board({
 
   useDocumentTitle(settings.title);
 
-  useZipTimeZone(settings, weather.data, updateSettings);
+  useZipTimeZone(settings, weather.data, updateSettings, zipTimeZone);
 
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
   const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));
@@ -143,6 +151,7 @@ export function Board({
           onToggleHelp={() => setHelpMode((h) => !h)}
           onOpenSettings={() => setSettingsOpen(true)}
           onChange={updateSettings}
+          onLogoChange={onLogoChange}
           menu={
             screen ? null : (
               <SideMenu
@@ -231,6 +240,7 @@ export function Board({
         canEdit,
         settings,
         onChange: updateSettings,
+        onLogoChange,
       })}
     </HelpModeProvider>
   );

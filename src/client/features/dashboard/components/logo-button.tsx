@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { cn } from '@/lib/utils';
 import { HelpTip } from './help-tip';
 
-/** The header logo; clicking it (when editable) uploads a new image, kept as a data URL. */
+/** The header logo; clicking it (when editable) picks a new image (images only, at most 2 MB). */
 export function LogoButton({
   logoUrl,
   editable,
@@ -12,7 +12,7 @@ export function LogoButton({
 }: {
   logoUrl: string | undefined;
   editable: boolean;
-  onChange: (dataUrl: string) => void;
+  onChange: (file: File) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
 
@@ -23,11 +23,7 @@ export function LogoButton({
       window.alert(problem);
       return;
     }
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') onChange(reader.result);
-    };
-    reader.readAsDataURL(file);
+    onChange(file);
   };
 
   return (

@@ -8,14 +8,14 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useDashboardSettings } from '@/hooks/use-dashboard-settings';
+import { usePersonalViewType } from '@/hooks/use-personal-view-type';
 
 /**
- * "Dashboard View Type" (seed section 2): the person's own choice, kept with their dashboard
- * settings in this browser (decision 007: view type stays personal) and applied on change.
+ * "Dashboard View Type" (seed section 2): the person's own view type, kept as their own
+ * choice in this browser (decision 007: view type stays personal) and applied on change.
  */
 export function ViewTypeCard() {
-  const { settings, updateSettings } = useDashboardSettings();
+  const [viewType, setViewType] = usePersonalViewType();
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -26,10 +26,9 @@ export function ViewTypeCard() {
       <CardContent className="flex flex-wrap items-center gap-3">
         <Label htmlFor="view-type">View Type:</Label>
         <Select
-          value={settings.viewType}
+          value={viewType}
           onValueChange={(value) => {
-            if ((VIEW_TYPES as readonly string[]).includes(value))
-              updateSettings({ viewType: value as ViewType });
+            if ((VIEW_TYPES as readonly string[]).includes(value)) setViewType(value as ViewType);
           }}
         >
           <SelectTrigger id="view-type" className="w-48" data-testid="view-type-select">

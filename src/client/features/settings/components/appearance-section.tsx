@@ -32,7 +32,12 @@ type ColorKey =
 
 const GRADIENT_ON_HINT = 'The gradient below is used instead.';
 
-export function AppearanceSection({ settings, update, disabled }: SectionProps) {
+export function AppearanceSection({
+  settings,
+  update,
+  disabled,
+  onLogoChange,
+}: SectionProps & { onLogoChange(file: File | null): void }) {
   const { appearance } = settings;
   const setAppearance = (patch: Partial<Appearance>) =>
     update((current) => ({ ...current, appearance: { ...current.appearance, ...patch } }));
@@ -51,8 +56,9 @@ export function AppearanceSection({ settings, update, disabled }: SectionProps) 
       <LogoField
         logoUrl={settings.logoUrl}
         disabled={disabled}
-        // An explicit undefined (not a missing key) so a merging onChange also drops the logo.
-        onChange={(logoUrl) => update((current) => ({ ...current, logoUrl }))}
+        onChange={(file) => {
+          if (!disabled) onLogoChange(file);
+        }}
       />
 
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">

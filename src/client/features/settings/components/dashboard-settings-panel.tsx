@@ -20,6 +20,8 @@ export interface DashboardSettingsPanelProps {
   settings: DashboardSettings;
   /** Called on every edit; the dashboard applies and persists it at once. */
   onChange(next: DashboardSettings): void;
+  /** A new logo, or null to remove it (kept where the board keeps its settings). */
+  onLogoChange(file: File | null): void;
   /** False shows the read-only banner and disables every control. */
   canEdit: boolean;
 }
@@ -36,6 +38,7 @@ export function DashboardSettingsPanel({
   onOpenChange,
   settings,
   onChange,
+  onLogoChange,
   canEdit,
 }: DashboardSettingsPanelProps) {
   // Edits derive from the newest settings, including ones not yet rendered back to us, so two
@@ -83,7 +86,12 @@ export function DashboardSettingsPanel({
           )}
           <CapacityWeatherSection settings={settings} update={update} disabled={disabled} />
           <ScheduleSection settings={settings} update={update} disabled={disabled} />
-          <AppearanceSection settings={settings} update={update} disabled={disabled} />
+          <AppearanceSection
+            settings={settings}
+            update={update}
+            disabled={disabled}
+            onLogoChange={onLogoChange}
+          />
         </div>
 
         <div className="border-t bg-background px-4 py-4 sm:px-6">

@@ -3,7 +3,10 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { checkLogoFile } from '@shared/settings/check-logo-file';
 
-/** Upload (images only, at most 2 MB, kept as a data URL) or remove the header logo. */
+/**
+ * Choose (images only, at most 2 MB) or remove the header logo. Where it is kept is the board's
+ * business: the company's server for the signed-in board, this browser for the Live Preview.
+ */
 export function LogoField({
   logoUrl,
   disabled,
@@ -11,7 +14,7 @@ export function LogoField({
 }: {
   logoUrl: string | undefined;
   disabled: boolean;
-  onChange(logoUrl: string | undefined): void;
+  onChange(file: File | null): void;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -21,11 +24,7 @@ export function LogoField({
       window.alert(problem);
       return;
     }
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') onChange(reader.result);
-    };
-    reader.readAsDataURL(file);
+    onChange(file);
   };
 
   return (
@@ -49,12 +48,7 @@ export function LogoField({
             <ImageUp /> {logoUrl ? 'Replace logo' : 'Upload logo'}
           </Button>
           {logoUrl ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={disabled}
-              onClick={() => onChange(undefined)}
-            >
+            <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
               <Trash2 /> Remove
             </Button>
           ) : null}
@@ -76,7 +70,7 @@ export function LogoField({
           }}
         />
       </div>
-      <p className="text-xs text-muted-foreground">PNG, JPG, SVG or GIF, up to 2 MB.</p>
+      <p className="text-xs text-muted-foreground">PNG, JPG, GIF or WebP, up to 2 MB.</p>
     </div>
   );
 }

@@ -1,0 +1,248 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  boardSettingsQuerySchema,
+  boardSettingsResponseSchema,
+  logoParamsSchema,
+  logoPath,
+  LOGO_EMPTY_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  SETTINGS_CONFLICT_MESSAGE,
+  sniffLogoType,
+  updateBoardSettingsBodySchema,
+  type BoardSettingsResponse,
+} from '../../../shared/api/board-settings.js';
+import { can, denialReason } from '../../../shared/permissions.js';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_TOO_LARGE_MESSAGE,
+} from '../../../shared/settings/dashboard-settings.js';
+import { conflict, fieldError, forbidden, notFound, unauthenticated } from '../../errors.js';
+import {
+  boardCompanyFor,
+  requireUser,
+  requireViewer,
+  viewerActor,
+} from '../../plugins/permissions.js';
+import {
+  defaultCompanySettings,
+  deleteLogo,
+  putLogo,
+  readBoardSettings,
+  readLogo,
+  writeBoardSettings,
+} from '../../services/board-settings/board-settings-store.js';
+import { companyExists } from '../../services/companies/company-store.js';
+
+/** The logo's address names its content: a changed logo is a new address, so a year is safe. */
+const LOGO_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** A logo opened on its own is an image and nothing else: no script, no plug-in, no form. */
+const LOGO_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+const NO_COMPANY = 'Create or join a company first.';
+
+/**
+ * A company's board settings and logo (issue 11, decision 009). Everyone of the company reads
+ * them; `boardSettings.edit` (account and master admins) writes; `?companyId=` names another
+ * company's board (master admin; anyone else 404), as on POST /api/capacity. Every write tells
+ * the event bus (`settings.changed`), so open boards and screens follow.
+ */
+export default async function boardSettingsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // The reads: a signed-in person or a paired screen of the company (decision 010); the writes
+  // check for a person (`requireUser`) in `companyForWrite`.
+  app.addHook('preHandler', requireViewer);
+
+  const actorOf = (request: FastifyRequest) => {
+    const actor = viewerActor(request);
+    if (!actor) throw unauthenticated();
+    return actor;
+  };
+
+  // The logo arrives as the raw image. Read here rather than by Fastify's body limit, so an
+  // oversized logo gets the seed's own sentence and the upload stops being read at 2 MB.
+  const readLogoBody = (
+    _request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (finished) return;
+      size += chunk.length;
+      if (size > LOGO_MAX_BYTES) {
+        finished = true;
+        payload.resume();
+        done(fieldError('PAYLOAD_TOO_LARGE', 'logo', LOGO_TOO_LARGE_MESSAGE), undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (finished) return;
+      finished = true;
+      done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (error) => {
+      if (finished) return;
+      finished = true;
+      done(error, undefined);
+    });
+  };
+  app.addContentTypeParser('application/octet-stream', readLogoBody);
+  app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, readLogoBody);
+
+  /** The company a request is about: the one named (master admin), else the caller's own. */
+  async function boardCompany(request: FastifyRequest, named: number | undefined) {
+    const other = await boardCompanyFor(request, named, (id) => companyExists(app.db, id));
+    return { companyId: other ?? actorOf(request).companyId, named: other };
+  }
+
+  /** The company a write changes, after the permission check (403 with the reason). */
+  async function companyForWrite(request: FastifyRequest, named: number | undefined) {
+    await requireUser(request);
+    const { companyId, named: other } = await boardCompany(request, named);
+    const actor = actorOf(request);
+    if (!can(actor, 'boardSettings.edit', companyId === null ? undefined : { companyId })) {
+      throw forbidden(denialReason(actor, 'boardSettings.edit') ?? 'Forbidden');
+    }
+    if (companyId === null) throw forbidden(NO_COMPANY);
+    const userId = actor.kind === 'person' ? actor.id : null;
+    return { companyId, named: other, userId };
+  }
+
+  async function describe(
+    request: FastifyRequest,
+    named: number | undefined,
+  ): Promise<BoardSettingsResponse> {
+    const { companyId, named: other } = await boardCompany(request, named);
+    const actor = actorOf(request);
+    if (companyId === null) {
+      return {
+        companyId: null,
+        settings: defaultCompanySettings(),
+        version: 0,
+        logoUrl: null,
+        canEdit: false,
+        editDenial: denialReason(actor, 'boardSettings.edit') ?? NO_COMPANY,
+      };
+    }
+    const state = await readBoardSettings(app.db, companyId);
+    const canEdit = can(actor, 'boardSettings.edit', { companyId });
+    return {
+      companyId,
+      settings: state.settings,
+      version: state.version,
+      logoUrl: state.logo ? logoPath(state.logo.sha256, other) : null,
+      canEdit,
+      editDenial: canEdit
+        ? null
+        : (denialReason(actor, 'boardSettings.edit') ??
+          'Only an administrator of your company can change this.'),
+    };
+  }
+
+  const changed = (companyId: number, version: number) =>
+    app.services.events.publish({ type: 'settings.changed', companyId, version });
+
+  app.get(
+    '/api/board-settings',
+    {
+      schema: {
+        querystring: boardSettingsQuerySchema,
+        response: { 200: boardSettingsResponseSchema },
+      },
+    },
+    async (request) => describe(request, request.query.companyId),
+  );
+
+  app.put(
+    '/api/board-settings',
+    {
+      schema: {
+        querystring: boardSettingsQuerySchema,
+        body: updateBoardSettingsBodySchema,
+        response: { 200: boardSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const version = await writeBoardSettings(app.db, {
+        companyId,
+        settings: request.body.settings,
+        expectedVersion: request.body.version,
+        userId,
+        now: app.services.now(),
+      });
+      if (version === null) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+      await changed(companyId, version);
+      return describe(request, request.query.companyId);
+    },
+  );
+
+  app.put(
+    '/api/board-settings/logo',
+    {
+      schema: {
+        querystring: boardSettingsQuerySchema,
+        response: { 200: boardSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const body: unknown = request.body;
+      if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
+        throw fieldError('BAD_REQUEST', 'logo', LOGO_TYPE_MESSAGE);
+      }
+      const data = body ?? Buffer.alloc(0);
+      if (data.length === 0) throw fieldError('BAD_REQUEST', 'logo', LOGO_EMPTY_MESSAGE);
+      const contentType = sniffLogoType(data);
+      if (!contentType) throw fieldError('BAD_REQUEST', 'logo', LOGO_TYPE_MESSAGE);
+      const { version } = await putLogo(app.db, {
+        companyId,
+        contentType,
+        data,
+        userId,
+        now: app.services.now(),
+      });
+      await changed(companyId, version);
+      return describe(request, request.query.companyId);
+    },
+  );
+
+  app.delete(
+    '/api/board-settings/logo',
+    {
+      schema: {
+        querystring: boardSettingsQuerySchema,
+        response: { 200: boardSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const version = await deleteLogo(app.db, { companyId, userId, now: app.services.now() });
+      await changed(companyId, version);
+      return describe(request, request.query.companyId);
+    },
+  );
+
+  app.get(
+    '/api/board-settings/logo/:sha',
+    { schema: { params: logoParamsSchema, querystring: boardSettingsQuerySchema } },
+    async (request, reply) => {
+      const { companyId } = await boardCompany(request, request.query.companyId);
+      const logo =
+        companyId === null ? null : await readLogo(app.db, companyId, request.params.sha);
+      if (!logo) throw notFound('Logo');
+      return reply
+        .header('content-type', logo.contentType)
+        .header('cache-control', LOGO_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', LOGO_CSP)
+        .send(logo.data);
+    },
+  );
+}

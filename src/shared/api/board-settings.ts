@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { companyBoardSettingsSchema } from '../settings/dashboard-settings.js';
+import { boardQuerySchema } from './onboarding.js';
+import { pathParams } from './path-params.js';
+
+/**
+ * A company's board settings (issue 11, product decision 17; decision 009). Routes:
+ * src/server/routes/board-settings/.
+ *
+ *   GET    /api/board-settings[?companyId=]        the board company's settings (seed defaults
+ *                                                  while it has stored none: version 0)
+ *   PUT    /api/board-settings[?companyId=]        { settings, version }: the whole company part,
+ *                                                  and the version the editor last saw; 409 when
+ *                                                  someone saved in between (nothing changed)
+ *   PUT    /api/board-settings/logo[?companyId=]   the raw image (PNG, JPEG, GIF or WebP, checked
+ *                                                  by its bytes, at most 2 MB)
+ *   DELETE /api/board-settings/logo[?companyId=]
+ *   GET    /api/board-settings/logo/:sha[?companyId=]  the stored image; the address names its
+ *                                                  content, so it is cached for a year
+ *
+ * `?companyId=` names another company's board (a master admin), as on POST /api/capacity.
+ */
+
+export const boardSettingsQuerySchema = boardQuerySchema;
+
+/** The stored version a write must name: 0 while the company has stored nothing yet. */
+export const settingsVersionSchema = z
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(2_147_483_647, 'is not a known version');
+
+export const boardSettingsResponseSchema = z.object({
+  /** Whose board these are; null for a caller without a company (the seed defaults). */
+  companyId: z.number().int().nullable(),
+  /** As stored (the title's input rule trims; an answer only repeats what was stored). */
+  settings: companyBoardSettingsSchema.extend({ title: z.string() }),
+  /** Grows by one with every write (settings or logo); 0 = nothing stored yet. */
+  version: z.number().int(),
+  /** Where the logo is served, or null when the company has none. */
+  logoUrl: z.string().nullable(),
+  /** The caller may change them (boardSettings.edit in the board company). */
+  canEdit: z.boolean(),
+  /** Why not, in the permission vocabulary's words; null when they may. */
+  editDenial: z.string().nullable(),
+});
+export type BoardSettingsResponse = z.infer<typeof boardSettingsResponseSchema>;
+
+export const updateBoardSettingsBodySchema = z.object({
+  settings: companyBoardSettingsSchema,
+  version: settingsVersionSchema,
+});
+export type UpdateBoardSettingsBody = z.infer<typeof updateBoardSettingsBodySchema>;
+
+/** The message of a 409: the editor's change was not saved; the current settings come with it. */
+export const SETTINGS_CONFLICT_MESSAGE =
+  'Someone else changed these settings meanwhile. Their version is shown now; make your change again.';
+
+export const logoParamsSchema = pathParams({
+  sha: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex'),
+});
+
+/** The image types a logo may be; decided by the file's first bytes, never by its name. */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
+
+export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG, JPEG, GIF or WebP image';
+export const LOGO_EMPTY_MESSAGE = 'The logo file is empty';
+
+/**
+ * The image type the bytes are, by their signature, or null. SVG is refused on purpose: it is a
+ * document that can carry script (decision 009).
+ */
+export function sniffLogoType(bytes: Uint8Array): LogoContentType | null {
+  const startsWith = (signature: readonly number[], offset = 0) =>
+    bytes.length >= offset + signature.length &&
+    signature.every((byte, i) => bytes[offset + i] === byte);
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (
+    startsWith([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) ||
+    startsWith([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
+  )
+    return 'image/gif';
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
+  return null;
+}
+
+/** Where a stored logo is served (the company is named for a master admin's view). */
+export function logoPath(sha256: string, companyId?: number): string {
+  return `/api/board-settings/logo/${sha256}${companyId === undefined ? '' : `?companyId=${companyId}`}`;
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
+import { baseURL } from '../../playwright.config.js';
+import { freshEmail, signInAs } from './helpers.js';
+
+/**
+ * The one-time carry-over (decision 009): a company that has stored no board settings takes what
+ * an older build's signed-in board left in its administrator's browser, once; what this build's
+ * Live Preview stores is never carried over. Each test makes a company of its own (the demo
+ * company's settings are shared by every other spec).
+ */
+
+const SAME_ORIGIN = { origin: baseURL };
+
+/** A newcomer's own company, connected to the sample tenant, so `/` shows its board. */
+async function newCompanyAdmin(page: Page) {
+  await signInAs(page, freshEmail('carry'));
+  const created = await page.request.post('/api/companies', {
+    data: { name: `Carry Over ${Date.now().toString(36)}` },
+    headers: SAME_ORIGIN,
+  });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { company: { id: number } }).company;
+  const sample = await page.request.get('/api/onboarding/sample-credentials');
+  expect(sample.ok()).toBe(true);
+  const connected = await page.request.patch(`/api/companies/${id}`, {
+    data: await sample.json(),
+    headers: SAME_ORIGIN,
+  });
+  expect(connected.ok()).toBe(true);
+}
+
+async function stored(page: Page): Promise<BoardSettingsResponse> {
+  return (await (await page.request.get('/api/board-settings')).json()) as BoardSettingsResponse;
+}
+
+test("an older build's browser settings become the new company's, once", async ({ page }) => {
+  test.slow();
+  await newCompanyAdmin(page);
+  expect((await stored(page)).version).toBe(0);
+  // What the old signed-in board kept in this browser (no Live Preview mark).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'dashboardSettings',
+      JSON.stringify({ title: 'North Shop Board', zipCode: '60601', viewType: 'jobType' }),
+    ),
+  );
+  await page.goto('/');
+  await expect(page.getByTestId('board-title')).toHaveText('North Shop Board');
+  await expect.poll(async () => (await stored(page)).version).toBe(1);
+  const after = await stored(page);
+  expect(after.settings).toMatchObject({ title: 'North Shop Board', zipCode: '60601' });
+  expect(after.settings).not.toHaveProperty('viewType');
+
+  // Once only: a later change of the browser copy is not carried over again.
+  await page.evaluate(() =>
+    localStorage.setItem('dashboardSettings', JSON.stringify({ title: 'Something else' })),
+  );
+  await page.reload();
+  await expect(page.getByTestId('board-title')).toHaveText('North Shop Board');
+  expect((await stored(page)).settings.title).toBe('North Shop Board');
+});
+
+test("the Live Preview's own settings are never carried over", async ({ page }) => {
+  test.slow();
+  await newCompanyAdmin(page);
+  await page.goto('/customize');
+  await page.getByRole('button', { name: 'Settings' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+  await panel.getByRole('button', { name: /^Appearance/ }).click();
+  await panel.getByLabel('Dashboard title').fill('Just trying');
+  await panel.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByTestId('board-title')).toHaveText('Just trying');
+
+  await page.goto('/');
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+  await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+  expect(await stored(page)).toMatchObject({ version: 0 });
+});

@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
+import {
+  companyPartOf,
+  defaultDashboardSettings,
+} from '../../src/shared/settings/dashboard-settings.js';
+import { baseURL } from '../../playwright.config.js';
+import { demoAccounts, openSignedInBoard, signInElsewhere } from './helpers.js';
+
+/**
+ * The demo company's board settings, shared by everyone of the company (issue 11, decision 009).
+ * These tests change them, which every other board of the company would show: they run in the
+ * serial `company-configuration` project, after the other specs, and put the seed defaults back
+ * after each test.
+ */
+
+const DEFAULTS = companyPartOf(defaultDashboardSettings('America/New_York'));
+const SAME_ORIGIN = { origin: baseURL };
+
+async function unlock(page: Page) {
+  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
+  await expect(page.getByRole('button', { name: 'Lock Dashboard' })).toBeVisible();
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+  await expect(panel).toBeVisible();
+  for (const name of ['Schedule', 'Appearance'])
+    await panel.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  return panel;
+}
+
+async function storedSettings(page: Page): Promise<BoardSettingsResponse> {
+  const res = await page.request.get('/api/board-settings');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as BoardSettingsResponse;
+}
+
+/** Puts the company's settings back to the seed defaults (as the manager, through the API). */
+async function restoreDefaults(page: Page) {
+  const { version } = await storedSettings(page);
+  const put = await page.request.put('/api/board-settings', {
+    data: { settings: DEFAULTS, version },
+    headers: SAME_ORIGIN,
+  });
+  expect(put.ok()).toBe(true);
+  const removed = await page.request.delete('/api/board-settings/logo', { headers: SAME_ORIGIN });
+  expect(removed.ok()).toBe(true);
+}
+
+test.describe("the company's board settings, as the manager changes them", () => {
+  test.beforeEach(async ({ page }) => {
+    await openSignedInBoard(page, demoAccounts.manager);
+  });
+  test.afterEach(async ({ page }) => {
+    await restoreDefaults(page);
+  });
+
+  test('a title changed in the panel reaches a plain user of the company; the Live Preview keeps its own', async ({
+    page,
+    browser,
+  }) => {
+    const csr = await signInElsewhere(browser, baseURL, demoAccounts.csr);
+    try {
+      await csr.page.goto('/');
+      await expect(csr.page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+
+      const panel = await openSettings(page);
+      await expect(panel.getByText('Read-Only Mode', { exact: false })).toHaveCount(0);
+      await panel.getByLabel('Dashboard title').fill('Demo HVAC Dispatch');
+      await expect(page.getByTestId('board-title')).toHaveText('Demo HVAC Dispatch');
+      await panel.getByLabel('Header background hex code').fill('#204060');
+      await expect(page.getByTestId('board-header')).toHaveCSS(
+        'background-color',
+        'rgb(32, 64, 96)',
+      );
+      await panel.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(panel).toBeHidden();
+
+      // Stored on the server for the company, not in this browser.
+      await expect
+        .poll(async () => (await storedSettings(page)).settings.title)
+        .toBe('Demo HVAC Dispatch');
+      expect((await storedSettings(page)).settings.appearance.headerBgColor).toBe('#204060');
+      expect(await page.evaluate(() => localStorage.getItem('dashboardSettings'))).toBeNull();
+
+      // The plain user's board follows (on its next read; a reload reads at once).
+      await csr.page.reload();
+      await expect(csr.page.getByTestId('board-title')).toHaveText('Demo HVAC Dispatch');
+      await expect(csr.page.getByTestId('board-header')).toHaveCSS(
+        'background-color',
+        'rgb(32, 64, 96)',
+      );
+      // ...and sees it in the read-only panel, as the administrator configured it.
+      const readOnly = await openSettings(csr.page);
+      await expect(readOnly.getByText(/as your administrator configured them/)).toBeVisible();
+      await expect(readOnly.getByLabel('Dashboard title')).toHaveValue('Demo HVAC Dispatch');
+      await expect(readOnly.getByLabel('Dashboard title')).toBeDisabled();
+
+      // The Live Preview is the visitor's own: the company's change does not reach it.
+      await page.goto('/customize');
+      await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+      await csr.page.goto('/customize');
+      await expect(csr.page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+    } finally {
+      await csr.context.close();
+    }
+  });
+
+  test('a change in the Live Preview stays there and never reaches the signed-in board', async ({
+    page,
+  }) => {
+    await page.goto('/customize');
+    await page.getByRole('button', { name: 'Settings' }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+    await panel.getByRole('button', { name: /^Appearance/ }).click();
+    await panel.getByLabel('Dashboard title').fill('Preview only');
+    await panel.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByTestId('board-title')).toHaveText('Preview only');
+    await page.goto('/');
+    await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+    expect((await storedSettings(page)).settings.title).toBe('3-Day Call Board');
+  });
+
+  test('a logo uploaded from the header is stored once on the server and shown from its address', async ({
+    page,
+  }) => {
+    await unlock(page);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByTestId('logo-input')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    const logo = page.getByRole('img', { name: 'Company logo' });
+    await expect(logo).toHaveAttribute('src', /^\/api\/board-settings\/logo\/[0-9a-f]{64}$/);
+    await page.reload();
+    await expect(logo).toHaveAttribute('src', /^\/api\/board-settings\/logo\/[0-9a-f]{64}$/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    // Nothing of it in this browser's storage.
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('data:image');
+  });
+
+  test('date cycles through the five formats when unlocked, for every card, and is remembered', async ({
+    page,
+  }) => {
+    await await unlock(page);
+    const date = page.getByTestId('day-date').first();
+    const patterns = [
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, // MMM d, yyyy (default)
+      /^\d{2}\/\d{2}\/\d{4}$/, // MM/dd/yyyy
+      /^\d{4}-\d{2}-\d{2}$/, // yyyy-MM-dd
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}$/, // MMMM d, yyyy
+      /^[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}$/, // EEEE, MMM d
+    ];
+    await expect(date).toHaveText(patterns[0]!);
+    for (const pattern of [...patterns.slice(1), patterns[0]!]) {
+      await date.click();
+      await expect(date).toHaveText(pattern);
+    }
+    await date.click();
+    await expect(page.getByTestId('day-date').nth(2)).toHaveText(patterns[1]!);
+    await page.reload();
+    await expect(page.getByTestId('day-date').first()).toHaveText(patterns[1]!);
+  });
+
+  test('title: Enter saves trimmed text, blank is not saved, Escape reverts', async ({ page }) => {
+    await await unlock(page);
+    const title = page.getByTestId('board-title');
+    const input = page.getByTestId('title-input');
+
+    await title.click();
+    await input.fill('   Dispatch Wall   ');
+    await input.press('Enter');
+    await expect(title).toHaveText('Dispatch Wall');
+
+    await title.click();
+    await input.fill('    ');
+    await input.press('Enter');
+    await expect(title).toHaveText('Dispatch Wall');
+
+    await title.click();
+    await input.fill('Something else');
+    await input.press('Escape');
+    await expect(title).toHaveText('Dispatch Wall');
+
+    await title.click();
+    await input.fill('Saved on blur');
+    await page.getByTestId('board-footer').click({ position: { x: 5, y: 5 } });
+    await expect(title).toHaveText('Saved on blur');
+
+    await page.reload();
+    await expect(title).toHaveText('Saved on blur');
+
+    // From the keyboard: the title is a button inside the heading.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved on blur');
+    await page.getByRole('button', { name: 'Saved on blur, click to rename' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(input).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(title).toHaveText('Saved on blur');
+  });
+
+  test('ZIP: digits only, at most five, saved only when complete', async ({ page }) => {
+    await await unlock(page);
+    const zip = page.getByTestId('zip-display');
+    const input = page.getByTestId('zip-input');
+    await expect(zip).toHaveText('34211');
+
+    await zip.click();
+    await input.fill('');
+    await input.pressSequentially('9a0-2');
+    await expect(input).toHaveValue('902');
+    await input.press('Enter');
+    await expect(zip).toHaveText('34211');
+
+    await zip.click();
+    await input.fill('');
+    await input.pressSequentially('6060112');
+    await expect(input).toHaveValue('60601');
+    await input.press('Enter');
+    await expect(zip).toHaveText('60601');
+
+    await zip.click();
+    await input.fill('');
+    await input.pressSequentially('10001');
+    await input.press('Escape');
+    await expect(zip).toHaveText('60601');
+
+    await page.reload();
+    await expect(page.getByTestId('zip-display')).toHaveText('60601');
+  });
+
+  test('the browser tab follows a renamed board', async ({ page }) => {
+    await expect(page).toHaveTitle('3-Day Call Board');
+    await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
+    await page.getByTestId('board-title').click();
+    await page.getByTestId('title-input').fill('Dispatch Wall');
+    await page.getByTestId('title-input').press('Enter');
+    await expect(page).toHaveTitle('Dispatch Wall');
+    await page.getByTestId('board-title').click();
+    await page.getByTestId('title-input').fill('North Office');
+    await page.getByTestId('title-input').press('Enter');
+    await expect(page).toHaveTitle('North Office');
+    await page.reload();
+    await expect(page).toHaveTitle('North Office');
+  });
+});
