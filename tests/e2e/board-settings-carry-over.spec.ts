@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
 import { baseURL } from '../../playwright.config.js';
-import { freshEmail, signInAs } from './helpers.js';
+import { freshEmail, renamePreviewBoard, signInAs } from './helpers.js';
 
 /**
  * The one-time carry-over (decision 009): a company that has stored no board settings takes what
@@ -64,13 +64,7 @@ test("an older build's browser settings become the new company's, once", async (
 test("the Live Preview's own settings are never carried over", async ({ page }) => {
   test.slow();
   await newCompanyAdmin(page);
-  await page.goto('/customize');
-  await page.getByRole('button', { name: 'Settings' }).first().click();
-  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
-  await panel.getByRole('button', { name: /^Appearance/ }).click();
-  await panel.getByLabel('Dashboard title').fill('Just trying');
-  await panel.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByTestId('board-title')).toHaveText('Just trying');
+  await renamePreviewBoard(page, 'Just trying');
 
   await page.goto('/');
   await expect(page.getByTestId('day-card')).toHaveCount(3);

@@ -5,7 +5,7 @@ import {
   defaultDashboardSettings,
 } from '../../src/shared/settings/dashboard-settings.js';
 import { baseURL } from '../../playwright.config.js';
-import { demoAccounts, openSignedInBoard, signInElsewhere } from './helpers.js';
+import { demoAccounts, openSignedInBoard, renamePreviewBoard, signInElsewhere } from './helpers.js';
 
 /**
  * The demo company's board settings, shared by everyone of the company (issue 11, decision 009).
@@ -111,13 +111,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
   test('a change in the Live Preview stays there and never reaches the signed-in board', async ({
     page,
   }) => {
-    await page.goto('/customize');
-    await page.getByRole('button', { name: 'Settings' }).first().click();
-    const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
-    await panel.getByRole('button', { name: /^Appearance/ }).click();
-    await panel.getByLabel('Dashboard title').fill('Preview only');
-    await panel.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByTestId('board-title')).toHaveText('Preview only');
+    await renamePreviewBoard(page, 'Preview only');
     await page.goto('/');
     await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
     expect((await storedSettings(page)).settings.title).toBe('3-Day Call Board');

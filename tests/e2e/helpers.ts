@@ -104,3 +104,14 @@ export async function signInElsewhere(browser: Browser, baseURL: string, email: 
   await signInAs(page, email);
   return { context, page };
 }
+
+/** Renames the board in the Live Preview (/customize), which keeps it in this browser only. */
+export async function renamePreviewBoard(page: Page, title: string): Promise<void> {
+  await page.goto('/customize');
+  await page.getByRole('button', { name: 'Settings' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+  await panel.getByRole('button', { name: /^Appearance/ }).click();
+  await panel.getByLabel('Dashboard title').fill(title);
+  await panel.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByTestId('board-title')).toHaveText(title);
+}
