@@ -15,6 +15,10 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 // (as it should): the audit runs with the policy bypassed. content-security-policy.spec.ts
 // checks the policy itself on every screen.
 test.use({ bypassCSP: true });
+// Each test audits a few screens in both themes, and an axe-core run is seconds of work on a
+// busy machine: these tests get three times the usual time (a bound against hangs, not a speed
+// target).
+test.slow();
 
 /** The rules broken on the page as it is now, each with the first few elements breaking it. */
 async function violations(page: Page) {

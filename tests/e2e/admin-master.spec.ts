@@ -227,12 +227,21 @@ test('an ended session while changing a role says so and signs in again', async 
         })
       : route.continue(),
   );
+  // The sign-in redirect follows the toast after half a second (seed section 8): it waits here
+  // until the toast has been read, so a busy machine cannot take the page away before that.
+  let toastRead!: () => void;
+  const toastWasRead = new Promise<void>((resolve) => (toastRead = resolve));
+  await page.route('**/api/login**', async (route) => {
+    await toastWasRead;
+    await route.continue();
+  });
   const row = userRow(companyCard(page, DEMO), 'Casey Rep');
   await row.getByRole('combobox', { name: 'Role of Casey Rep' }).click();
   await page.getByRole('option', { name: 'Account Admin' }).click();
   await expect(toastWith(page, 'Unauthorized')).toContainText(
     'Session expired. Logging in again...',
   );
+  toastRead();
   // The sign-in round trip brings the master admin back, still signed in.
   await page.waitForURL((url) => url.pathname.startsWith('/oidc') || url.pathname === '/');
 });

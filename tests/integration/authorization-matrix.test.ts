@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, invitations, itemGroups } from '../../src/server/db/schema.js';
@@ -16,6 +15,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * The authorization matrix: every route the server registers, called by six callers
@@ -532,18 +532,6 @@ const MATRIX: Record<string, Case[]> = {
 const outsideApi = (url: string) =>
   url.startsWith('/oidc') || url === '*' || url === '/' || /\.[a-z0-9]+$/i.test(url);
 
-async function freePortInRange(): Promise<number> {
-  for (let port = 5110; port <= 5119; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 5110-5119');
-}
-
 describe('authorization matrix', () => {
   const registered: { method: string; url: string }[] = [];
   let f: Fixture;
@@ -554,7 +542,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const port = await freePortInRange();
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     stripe = await startStripeStandin();
     const t = await createTestApp({
