@@ -73,8 +73,11 @@ export function createRefreshSchedule(deps: {
       const due: Promise<unknown>[] = [];
       for (const [companyId, watched] of companies) {
         for (const [key, read] of watched.reads) {
-          // A window nobody asked for lately (yesterday's days) is no longer part of the board.
-          if (at - read.lastWanted > WATCH_MS) watched.reads.delete(key);
+          // A window superseded by newer requests (yesterday's days) is no longer part of the
+          // board; without an open stream, neither is one nobody asked for lately.
+          const superseded = watched.lastWanted - read.lastWanted > WATCH_MS;
+          const unwanted = watched.streams === 0 && at - read.lastWanted > WATCH_MS;
+          if (superseded || unwanted) watched.reads.delete(key);
         }
         if (watched.streams === 0 && (at - watched.lastWanted > WATCH_MS || !watched.reads.size)) {
           companies.delete(companyId);
