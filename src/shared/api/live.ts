@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { serialIdParamSchema } from './ids.js';
-
 /**
  * `GET /api/events`: a Server-Sent Events stream per open board and paired screen (issue 13).
  * Messages are small: they say what changed, and the board reads the data itself.
@@ -44,10 +41,3 @@ export const LIVE_STREAM_PATH = '/api/events';
 
 /** How long the browser waits before reconnecting a dropped stream (SSE `retry:`). */
 export const LIVE_RETRY_MS = 2_000;
-
-export const liveStreamQuerySchema = z.object({
-  /** A master admin's stream of another company's board (as `/api/capacity?companyId=`). */
-  companyId: serialIdParamSchema.optional(),
-  /** The last event id seen, for a client that cannot send the Last-Event-ID header. */
-  lastEventId: z.string().max(64).optional(),
-});

@@ -6,6 +6,7 @@ import { Redirect } from '@/components/layout/redirect';
 import { Button } from '@/components/ui/button';
 import { Board } from '@/features/dashboard/components/board';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
+import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { BOARD_COMPANY_PARAM, paths } from '../routes';
@@ -80,30 +81,33 @@ export function DashboardPage() {
     ) : undefined;
 
   return (
-    <Board
-      key={companyId ?? 'own'}
-      live
-      signedIn
-      canEdit={canEdit}
-      editDenial={editDenial}
-      isMasterAdmin={managesCompanies}
-      renderSettingsPanel={renderSettingsPanel}
-      companyId={companyId}
-      errorAction={errorAction}
-      banner={
-        companyId !== undefined ? (
-          <ViewingCompanyBanner companyId={companyId} />
-        ) : managesBilling ? (
+    <>
+      <LiveUpdates companyId={companyId} />
+      <Board
+        key={companyId ?? 'own'}
+        live
+        signedIn
+        canEdit={canEdit}
+        editDenial={editDenial}
+        isMasterAdmin={managesCompanies}
+        renderSettingsPanel={renderSettingsPanel}
+        companyId={companyId}
+        errorAction={errorAction}
+        banner={
+          companyId !== undefined ? (
+            <ViewingCompanyBanner companyId={companyId} />
+          ) : managesBilling ? (
+            <Suspense fallback={null}>
+              <BillingBanner />
+            </Suspense>
+          ) : undefined
+        }
+        renderSubscriptionNeeded={() => (
           <Suspense fallback={null}>
-            <BillingBanner />
+            <SubscriptionNeeded canManage={managesBilling} />
           </Suspense>
-        ) : undefined
-      }
-      renderSubscriptionNeeded={() => (
-        <Suspense fallback={null}>
-          <SubscriptionNeeded canManage={managesBilling} />
-        </Suspense>
-      )}
-    />
+        )}
+      />
+    </>
   );
 }

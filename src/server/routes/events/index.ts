@@ -1,11 +1,8 @@
 import sseModule from '@fastify/sse';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  LIVE_RETRY_MS,
-  LIVE_STREAM_PATH,
-  liveStreamQuerySchema,
-} from '../../../shared/api/live.js';
+import { LIVE_RETRY_MS, LIVE_STREAM_PATH } from '../../../shared/api/live.js';
+import { liveStreamQuerySchema } from '../../../shared/api/live-query.js';
 import { unauthenticated } from '../../errors.js';
 import { boardCompanyFor } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';

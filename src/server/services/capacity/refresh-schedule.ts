@@ -73,11 +73,8 @@ export function createRefreshSchedule(deps: {
       const due: Promise<unknown>[] = [];
       for (const [companyId, watched] of companies) {
         for (const [key, read] of watched.reads) {
-          // A window superseded by newer requests (yesterday's days) is no longer part of the
-          // board; without an open stream, neither is one nobody asked for lately.
-          const superseded = watched.lastWanted - read.lastWanted > WATCH_MS;
-          const unwanted = watched.streams === 0 && at - read.lastWanted > WATCH_MS;
-          if (superseded || unwanted) watched.reads.delete(key);
+          // Without an open stream, a snapshot nobody asked for lately is no longer in use.
+          if (watched.streams === 0 && at - read.lastWanted > WATCH_MS) watched.reads.delete(key);
         }
         if (watched.streams === 0 && (at - watched.lastWanted > WATCH_MS || !watched.reads.size)) {
           companies.delete(companyId);
@@ -105,6 +102,12 @@ export function createRefreshSchedule(deps: {
       const at = now().getTime();
       watched.lastWanted = at;
       const scheduled = { ...request, onChange: () => changed(request.key) };
+      // One snapshot of each kind per company: the newest window asked for is the board's
+      // (yesterday's days, or another time zone asked for before, are not refreshed on schedule).
+      const kind = request.key.split(':')[0];
+      for (const key of watched.reads.keys()) {
+        if (key !== request.key && key.split(':')[0] === kind) watched.reads.delete(key);
+      }
       watched.reads.set(request.key, {
         request: scheduled as SnapshotRequest<unknown>,
         lastWanted: at,
