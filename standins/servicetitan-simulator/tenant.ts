@@ -401,12 +401,7 @@ export function createTenant(options: { seed: number; timeZone: string }) {
      * Books a job now: one appointment at `start` (one hour), of a business unit and job type,
      * so a test or a person can watch it reach the board. Returns the job id.
      */
-    book(booking: {
-      now: Date;
-      start: Date;
-      businessUnitId: number;
-      jobTypeId: number;
-    }): number {
+    book(booking: { now: Date; start: Date; businessUnitId: number; jobTypeId: number }): number {
       const startMs = booking.start.getTime();
       const day = localDayNumber(startMs, options.timeZone);
       const n = (booked.get(day) ?? 0) + 1;

@@ -29,6 +29,7 @@ test('a signed-in board shows a job booked in ServiceTitan without a reload, wit
   const firstAnswer = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/capacity',
   );
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
   await openSignedInBoard(page);
   const answer = (await (await firstAnswer).json()) as CapacityResponse;
   const interval = answer.refreshIntervalSeconds;
@@ -36,14 +37,14 @@ test('a signed-in board shows a job booked in ServiceTitan without a reload, wit
   const before = Number(await scheduledOnFirstDay(page).textContent());
   // The page must not reload: a marker on window survives only without one.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  // The stream is open (the server said hello): from here the poll waits minutes, not one.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance.getEntriesByType('resource').some((e) => e.name.includes('/api/events')),
-      ),
-    )
-    .toBe(true);
+  // The stream is open: from here the poll waits minutes, not one. A reload of the numbers now
+  // puts the next poll five minutes away, so only the push can bring the booking in time.
+  expect((await streamOpened).status()).toBe(200);
+  const reloaded = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/capacity',
+  );
+  await page.getByTestId('refresh-button').click();
+  await reloaded;
 
   // Two jobs of one unit, booked mid-morning of the first displayed day (any US time zone).
   for (let n = 0; n < 2; n++) {
