@@ -35,6 +35,7 @@ import { registerScreenLoading } from './plugins/screens.js';
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
+import { createDatabaseEventBus } from './services/events/database-bus.js';
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
 import { seedDemoData, type DemoTargets } from './services/demo/seed-demo-data.js';
 import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
@@ -109,7 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
-  app.decorate('sessions', createSessionStore(database.db, config));
+  // Fan-out of changes to every instance (LISTEN/NOTIFY); caches and open streams hear it.
+  const events = await createDatabaseEventBus(database, app.log.child({ service: 'events' }));
+  const sessionStore = createSessionStore(database.db, config, events);
+  events.subscribe((event) => {
+    if (event.type === 'session.ended') sessionStore.forget(event);
+  });
+  // Events may have been missed while the listening connection was down: forget everything.
+  events.onMissedEvents(() => sessionStore.forget({}));
+  app.decorate('sessions', sessionStore);
   app.decorate('buildVersion', readBuildVersion(clientDistFolder));
   app.decorate(
     'sampleServiceTitanCredential',
@@ -147,10 +156,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate(
     'services',
-    createServices({ app, config, db: database.db, overrides: options.services, oidc }),
+    createServices({ app, config, db: database.db, events, overrides: options.services, oidc }),
   );
   // No refresh may outlive the app: stop them, then close the database they write to.
+  // Open streams would hold the server open: end them first (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => app.services.streams.closeAll());
   app.addHook('onClose', async () => {
+    app.services.streams.close();
     await app.services.capacity.close();
     await app.services.events.close();
     if (!options.database) await database.close();
@@ -196,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowedOrigins: config.allowedOrigins,
     exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],
   });
-  registerSessionLoading(app, database.db, config);
+  registerSessionLoading(app, database.db, config, sessionStore);
   registerScreenLoading(app, {
     store: app.services.screens,
     config,

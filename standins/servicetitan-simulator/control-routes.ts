@@ -46,6 +46,8 @@ export function registerControlRoutes(
     setClockOffset: (ms: number) => void;
     setAppAccess: (access: { connected?: boolean; missingScopes?: string[] }) => void;
     state: () => unknown;
+    /** Books a job with one appointment (see Tenant.book); returns its id. */
+    book: (booking: { start: Date; businessUnitId?: number; jobTypeId?: number }) => number;
   },
 ): void {
   app.get('/__control/calls', async (request) => {
@@ -87,6 +89,25 @@ export function registerControlRoutes(
     return { now: deps.now().toISOString() };
   });
   app.get('/__control/state', async () => deps.state());
+  /** A job booked now: `{start: ISO date-time, businessUnitId?, jobTypeId?}` → `{jobId}`. */
+  app.post('/__control/bookings', async (request, reply) => {
+    const parsed = z
+      .object({
+        start: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date-time'),
+        businessUnitId: z.number().int().positive().optional(),
+        jobTypeId: z.number().int().positive().optional(),
+      })
+      .strict()
+      .safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply
+        .status(400)
+        .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+    }
+    const jobId = deps.book({ ...parsed.data, start: new Date(parsed.data.start) });
+    return reply.status(201).send({ jobId });
+  });
   /** What the tenant grants the app: `{connected?: boolean, missingScopes?: string[]}`. */
   app.post('/__control/app-access', async (request, reply) => {
     const parsed = z

@@ -325,6 +325,13 @@ export async function startServiceTitanSimulator(
       clockOffsetMs = ms;
     },
     setAppAccess,
+    book: (booking) =>
+      tenant.book({
+        now: now(),
+        start: booking.start,
+        businessUnitId: booking.businessUnitId ?? tenant.businessUnits()[0]!.id,
+        jobTypeId: booking.jobTypeId ?? tenant.jobTypes()[0]!.id,
+      }),
     state: () => ({
       now: now().toISOString(),
       clockOffsetMs,

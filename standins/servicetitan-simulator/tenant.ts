@@ -392,8 +392,48 @@ export function createTenant(options: { seed: number; timeZone: string }) {
     return [Math.max(from, earliest), Math.min(to, latest)];
   }
 
+  /** Bookings added on demand (`book`), numbered down from the top of their day's id range. */
+  const booked = new Map<number, number>();
+
   return {
     timeZone: options.timeZone,
+    /**
+     * Books a job now: one appointment at `start` (one hour), of a business unit and job type,
+     * so a test or a person can watch it reach the board. Returns the job id.
+     */
+    book(booking: { now: Date; start: Date; businessUnitId: number; jobTypeId: number }): number {
+      const startMs = booking.start.getTime();
+      const day = localDayNumber(startMs, options.timeZone);
+      const n = (booked.get(day) ?? 0) + 1;
+      booked.set(day, n);
+      const id = day * 1000 + 1000 - n;
+      const createdOnMs = booking.now.getTime();
+      planFor(day).push({
+        id,
+        businessUnitId: booking.businessUnitId,
+        jobTypeId: booking.jobTypeId,
+        priority: 'Normal',
+        customerId: 7_000_000 + n,
+        locationId: 8_000_000 + n,
+        campaignId: 1,
+        createdById: 1,
+        createdOnMs,
+        canceledOnMs: null,
+        hold: false,
+        appointments: [
+          {
+            id: id * 10 + 1,
+            startMs,
+            endMs: startMs + HOUR_MS,
+            arrivalStartMs: startMs,
+            arrivalEndMs: startMs + HOUR_MS,
+            createdOnMs,
+            canceledOnMs: null,
+          },
+        ],
+      });
+      return id;
+    },
     businessUnits(): SimBusinessUnit[] {
       return [...BUSINESS_UNITS];
     },

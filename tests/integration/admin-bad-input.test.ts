@@ -118,7 +118,13 @@ describe('bad input on the admin API', () => {
         url: `/api/servicetitan/metadata?companyId=${id}`,
         field: 'companyId',
       });
+      cases.push({ method: 'GET', url: `/api/events?companyId=${id}`, field: 'companyId' });
     }
+    cases.push({
+      method: 'GET',
+      url: `/api/events?lastEventId=${'x'.repeat(65)}`,
+      field: 'lastEventId',
+    });
 
     // Role changes.
     const someone = `/api/admin/users/${member.id}`;

@@ -89,6 +89,21 @@ interface Case {
   request: (f: Fixture, caller: Caller) => Promise<CaseRequest> | CaseRequest;
   /** The caller gets a session of their own for this cell (signing out ends it). */
   freshSession?: boolean;
+  /** A Server-Sent Events stream: read until its first message (or its end), then dropped. */
+  stream?: boolean;
+}
+
+/** Reads a streamed answer until its first SSE message (or its end), then drops it. */
+async function readStreamStart(
+  stream: NodeJS.ReadableStream & { destroy(): void },
+): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('event: hello') && text.endsWith('\n\n')) break;
+  }
+  stream.destroy();
+  return text;
 }
 
 interface CaseRequest {
@@ -270,6 +285,20 @@ const MATRIX: Record<string, Case[]> = {
       access: 'boardOfA',
       note: "company A's board by id",
       request: (f) => ({ url: `/api/capacity?companyId=${f.companyA}`, payload: {} }),
+    },
+  ],
+  'GET /api/events': [
+    {
+      access: 'signedIn',
+      note: 'own board',
+      stream: true,
+      request: () => ({ url: '/api/events' }),
+    },
+    {
+      access: 'boardOfA',
+      note: "company A's board by id",
+      stream: true,
+      request: (f) => ({ url: `/api/events?companyId=${f.companyA}` }),
     },
   ],
   'GET /api/servicetitan/metadata': [
@@ -684,12 +713,17 @@ describe('authorization matrix', () => {
               url: `/api/companies/${await createCompany(f.t.app, { name: `${f.mark.a} copy` })}`,
             };
           }
-          const res = await f.t.app.inject({
+          const injected = await f.t.app.inject({
             method: method as 'GET',
             url: request.url,
             headers: { ...(who ? { cookie: who.cookie } : {}), ...request.headers },
             ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+            ...(c.stream ? { payloadAsStream: true } : {}),
           });
+          const res = {
+            statusCode: injected.statusCode,
+            body: c.stream ? await readStreamStart(injected.stream()) : injected.body,
+          };
           const cell = `${route} as ${caller}`;
           results.push({ cell, status: res.statusCode, expected });
           if (res.statusCode >= 500) serverErrors.push(`${cell}: ${res.statusCode}`);

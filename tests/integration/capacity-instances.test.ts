@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
-import { openTestDatabase } from '../helpers/database.js';
+import { openSharedDatabase } from '../helpers/database.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,
@@ -15,46 +13,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
-
-/**
- * Two app instances on one database: with TEST_DATABASE_URL, two connection pools to one fresh
- * PostgreSQL database (as two processes would have); otherwise one shared PGlite handle.
- */
-async function openSharedDatabase(): Promise<{
-  first: DatabaseHandle;
-  second: DatabaseHandle;
-  close(): Promise<void>;
-}> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openTestDatabase();
-    return { first: handle, second: handle, close: () => handle.close() };
-  }
-  const name = `cb_test_instances_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const first = await openDatabase({ kind: 'postgres', url: url.toString() });
-  const second = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    first,
-    second,
-    async close() {
-      await first.close();
-      await second.close();
-      // pg-pool resolves end() before its clients have finished closing; a forced drop that
-      // overtakes them makes them emit errors. Give them a moment.
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 describe('capacity across two app instances sharing one database', () => {
   let shared: Awaited<ReturnType<typeof openSharedDatabase>>;

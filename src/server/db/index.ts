@@ -21,6 +21,28 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /** `NOTIFY channel, payload` (payloads stay far below PostgreSQL's 8,000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * `LISTEN channel`: on PostgreSQL one dedicated connection per call (not a pooled one),
+   * reconnected with back-off when it is lost; on PGlite its own listen on the one connection.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /**
+   * The listening connection was lost and is listening again: notifications sent meanwhile
+   * were missed, so whoever relies on them must catch up (re-read what they show).
+   */
+  onReconnect?(): void;
+  /** A lost connection or a failed reconnect attempt (logged by the caller). */
+  onError?(error: Error): void;
+}
+
+export interface Listener {
   close(): Promise<void>;
 }
 
@@ -76,6 +98,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await pool.query('select 1');
       },
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -96,7 +122,89 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await client.query('select 1');
     },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      return {
+        close: async () => {
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * One dedicated connection that LISTENs on `channel` (a pooled connection would be handed to
+ * other queries). When it is lost (restart, failover, an administrator), it reconnects with
+ * exponential back-off and tells `onReconnect`, since notifications sent meanwhile are gone.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unsafe channel name: ${channel}`);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) handlers.onError?.(error);
+      if (closed) return;
+      client = null;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+  };
+
+  const scheduleReconnect = () => {
+    retryTimer = setTimeout(() => {
+      connect().then(
+        () => {
+          delay = LISTEN_RETRY_MIN_MS;
+          if (closed) void client?.end().catch(() => undefined);
+          else handlers.onReconnect?.();
+        },
+        (error: Error) => {
+          handlers.onError?.(error);
+          delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+          if (!closed) scheduleReconnect();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import type { EventBus } from '../services/events/contract.js';
 import { isAdminRole } from '../../shared/permissions.js';
 import { companies, sessions, users, type Role } from '../db/schema.js';
 
@@ -35,12 +37,107 @@ export const hashSessionId = (id: string) =>
 
 export interface SessionStore {
   create(userId: string, userAgent: string | undefined): Promise<string>;
+  /** Sign-out: the row goes, and every instance forgets the session (`session.ended`). */
   destroy(idHash: string): Promise<void>;
+  /** User deleted: all their sessions end on every instance. */
   destroyAllForUser(userId: string): Promise<void>;
+  /**
+   * The user's row changed (role, company): every instance reads their sessions afresh, and
+   * their open streams close (the browser reconnects as who they are now). This instance
+   * forgets at once, so the caller's next request already sees the change.
+   */
+  userChanged(userId: string): Promise<void>;
+  /** Users changed without knowing which (a company deleted): every instance forgets all. */
+  allUsersChanged(): Promise<void>;
+  /** The session behind a cookie's hash, from memory for a few seconds, else one query. */
+  load(idHash: string, now: Date): Promise<LoadedSession | null>;
+  /** Drops what memory holds for an ended session or user (called for `session.ended`). */
+  forget(ended: { sessionIdHash?: string; userId?: string }): void;
 }
 
-export function createSessionStore(db: Database, config: Config): SessionStore {
+export interface LoadedSession {
+  user: SessionUser;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+/**
+ * A session is read from the database at most this often per instance; sign-out, deletion and
+ * role changes reach every instance at once through `session.ended`, so this bounds only the
+ * case where a notification was lost (and then the cache is dropped whole, see app.ts).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+
+export function createSessionStore(db: Database, config: Config, events: EventBus): SessionStore {
+  const cache = new LRUCache<string, LoadedSession>({
+    max: 20_000,
+    ttl: SESSION_CACHE_TTL_MS,
+  });
+  function forget(ended: { sessionIdHash?: string; userId?: string }) {
+    if (!ended.sessionIdHash && !ended.userId) {
+      cache.clear();
+      return;
+    }
+    if (ended.sessionIdHash) cache.delete(ended.sessionIdHash);
+    if (ended.userId) {
+      for (const [key, session] of cache.entries()) {
+        if (session.user.id === ended.userId) cache.delete(key);
+      }
+    }
+  }
+  async function tell(ended: { sessionIdHash?: string; userId?: string }) {
+    forget(ended);
+    await events.publish({ type: 'session.ended', ...ended });
+  }
   return {
+    forget,
+    userChanged: (userId) => tell({ userId }),
+    allUsersChanged: () => tell({}),
+    async load(idHash, now) {
+      const cached = cache.get(idHash);
+      if (cached) {
+        if (cached.expiresAt > now && cached.absoluteExpiresAt > now) return cached;
+        cache.delete(idHash);
+        return null;
+      }
+      const [row] = await db
+        .select({
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          user: {
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+            companyId: users.companyId,
+          },
+          companyName: companies.name,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(
+          and(
+            eq(sessions.idHash, idHash),
+            gt(sessions.expiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      const loaded: LoadedSession = {
+        user: { ...row.user, isAdmin: isAdminRole(row.user.role), companyName: row.companyName },
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+        absoluteExpiresAt: row.absoluteExpiresAt,
+      };
+      // Only sessions that exist are remembered: random cookies cannot fill the cache.
+      cache.set(idHash, loaded);
+      return loaded;
+    },
     async create(userId, userAgent) {
       const id = crypto.randomBytes(32).toString('base64url');
       const now = Date.now();
@@ -59,9 +156,11 @@ export function createSessionStore(db: Database, config: Config): SessionStore {
     },
     async destroy(idHash) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      await tell({ sessionIdHash: idHash });
     },
     async destroyAllForUser(userId) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      await tell({ userId });
     },
   };
 }
@@ -86,7 +185,12 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /** Loads `request.user` from the session cookie for every /api request. */
-export function registerSessionLoading(app: FastifyInstance, db: Database, config: Config): void {
+export function registerSessionLoading(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  store: SessionStore,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -95,41 +199,18 @@ export function registerSessionLoading(app: FastifyInstance, db: Database, confi
     if (!id) return;
     const idHash = hashSessionId(id);
     const now = new Date();
-    const [row] = await db
-      .select({
-        lastSeenAt: sessions.lastSeenAt,
-        user: {
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          companyId: users.companyId,
-        },
-        companyName: companies.name,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(
-        and(
-          eq(sessions.idHash, idHash),
-          gt(sessions.expiresAt, now),
-          gt(sessions.absoluteExpiresAt, now),
-        ),
-      )
-      .limit(1);
-    if (!row) return;
+    const session = await store.load(idHash, now);
+    if (!session) return;
     request.sessionIdHash = idHash;
-    request.user = {
-      ...row.user,
-      isAdmin: isAdminRole(row.user.role),
-      companyName: row.companyName,
-    };
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    request.user = session.user;
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const expiresAt = new Date(now.getTime() + config.session.idleMs);
+      // The cached copy moves too, so the write happens once per interval, not per request.
+      session.lastSeenAt = now;
+      session.expiresAt = expiresAt;
       await db
         .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.session.idleMs) })
+        .set({ lastSeenAt: now, expiresAt })
         .where(eq(sessions.idHash, idHash));
     }
   });

@@ -5,6 +5,7 @@ import boardSettingsRoutes from './board-settings/index.js';
 import capacityRoutes from './capacity/index.js';
 import companyRoutes from './companies/index.js';
 import credentialRoutes from './credentials/index.js';
+import eventRoutes from './events/index.js';
 import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
 import itemGroupRoutes from './item-groups/index.js';
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(onboardingRoutes);
   await app.register(stripeRoutes);
   await app.register(screenRoutes);
+  await app.register(eventRoutes);
 }

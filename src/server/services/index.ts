@@ -6,7 +6,7 @@ import { createStripeGateway, type StripeGateway } from './billing/stripe-gatewa
 import { createSubscriptionStore } from './billing/subscription-store.js';
 import { createCapacityService, type CapacityService } from './capacity/capacity-service.js';
 import type { EventBus } from './events/contract.js';
-import { createInProcessEventBus } from './events/in-process-bus.js';
+import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
@@ -35,6 +35,8 @@ export interface Services {
   events: EventBus;
   /** Paired TV screens, screen links and pending pairings (decision 010). */
   screens: ScreenStore;
+  /** The open board and screen streams of this instance (`GET /api/events`). */
+  streams: BoardStreams & { close(): void };
 }
 
 export interface ServiceOverrides {
@@ -49,6 +51,8 @@ export interface ServiceOverrides {
    * check what a refresh reports wait for it whole, so a busy machine cannot change the answer.
    */
   refreshWaitMs?: number;
+  /** How often the server's refresh schedule looks for due snapshots (default 1 s). */
+  scheduleTickMs?: number;
   /** Stripe; by default the SDK at the configured host, absent when Stripe is not configured. */
   stripe?: StripeGateway;
 }
@@ -57,6 +61,7 @@ export function createServices(deps: {
   app: FastifyInstance;
   config: Config;
   db: Database;
+  events: EventBus;
   overrides: ServiceOverrides | undefined;
   oidc: OidcSettings;
 }): Services {
@@ -88,6 +93,8 @@ export function createServices(deps: {
     now,
     refreshMs: deps.config.capacityRefreshMs,
     refreshWaitMs: deps.overrides?.refreshWaitMs,
+    events: deps.events,
+    scheduleTickMs: deps.overrides?.scheduleTickMs,
     logger: deps.app.log.child({ service: 'capacity' }),
   });
   const stripeConfig = deps.config.stripe;
@@ -113,7 +120,12 @@ export function createServices(deps: {
     weather,
     capacity,
     billing,
-    events: createInProcessEventBus(),
+    events: deps.events,
     screens: createScreenStore(deps.db),
+    streams: createBoardStreams({
+      events: deps.events,
+      buildVersion: deps.app.buildVersion,
+      logger: deps.app.log.child({ service: 'streams' }),
+    }),
   };
 }

@@ -1,8 +1,17 @@
+/**
+ * Zones already found valid: building a date formatter to check one costs more than a board
+ * answer's arithmetic, and every request names a zone. Bounded by the IANA list (invalid names
+ * are never kept).
+ */
+const knownZones = new Set<string>();
+
 /** True for an IANA zone name the runtime knows (e.g. "America/Chicago", "UTC"). */
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > 64) return false;
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
+    knownZones.add(value);
     return true;
   } catch {
     return false;

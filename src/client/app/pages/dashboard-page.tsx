@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useCompanyBoardSettings } from '@/features/board-settings/hooks/use-company-board-settings';
 import { Board } from '@/features/dashboard/components/board';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
+import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
@@ -83,26 +84,29 @@ export function DashboardPage() {
     ) : undefined;
 
   return (
-    <CompanyBoard
-      key={companyId ?? 'own'}
-      companyId={companyId}
-      isMasterAdmin={managesCompanies}
-      errorAction={errorAction}
-      banner={
-        companyId !== undefined ? (
-          <ViewingCompanyBanner companyId={companyId} />
-        ) : managesBilling ? (
+    <>
+      <LiveUpdates companyId={companyId} />
+      <CompanyBoard
+        key={companyId ?? 'own'}
+        companyId={companyId}
+        isMasterAdmin={managesCompanies}
+        errorAction={errorAction}
+        banner={
+          companyId !== undefined ? (
+            <ViewingCompanyBanner companyId={companyId} />
+          ) : managesBilling ? (
+            <Suspense fallback={null}>
+              <BillingBanner />
+            </Suspense>
+          ) : undefined
+        }
+        renderSubscriptionNeeded={() => (
           <Suspense fallback={null}>
-            <BillingBanner />
+            <SubscriptionNeeded canManage={managesBilling} />
           </Suspense>
-        ) : undefined
-      }
-      renderSubscriptionNeeded={() => (
-        <Suspense fallback={null}>
-          <SubscriptionNeeded canManage={managesBilling} />
-        </Suspense>
-      )}
-    />
+        )}
+      />
+    </>
   );
 }
 

@@ -86,12 +86,15 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
       const { role } = request.body;
       const denial = userActionDenial(actor, 'users.changeRole', userTarget(row), role);
       if (denial) throw fieldError('FORBIDDEN', 'role', denial);
-      return setUserRole(app.db, {
+      const updated = await setUserRole(app.db, {
         userId: row.id,
         role,
         now: app.services.now(),
         protectedAdminEmail,
       });
+      // Every instance reads their sessions afresh: the new role applies to the next request.
+      await app.sessions.userChanged(row.id);
+      return updated;
     },
   );
 

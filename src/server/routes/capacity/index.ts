@@ -47,7 +47,11 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
         companyExists(app.db, id),
       );
       // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
-      if ((await app.services.billing.boardAccess(viewerActor(request)!)) === 'blocked') {
+      // (Without it nothing is blocked: no subscription read on the board's hot path.)
+      if (
+        app.config.billingRequired &&
+        (await app.services.billing.boardAccess(viewerActor(request)!)) === 'blocked'
+      ) {
         throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
       }
       // A screen shows the view type it was set up with (it has nobody to choose).

@@ -73,6 +73,8 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
           owner: { userId: actor.id },
         });
         if (!company) throw conflict('You already belong to a company.');
+        // The owner's sessions now carry the company and the account_admin role.
+        await app.sessions.userChanged(actor.id);
       } else {
         throw forbidden(ADMIN_REQUIRED);
       }
@@ -101,6 +103,7 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
         request.body,
         app.services.now(),
       );
+      await app.services.events.publish({ type: 'credentials.changed', companyId: id });
       return writeResult(company);
     },
   );
@@ -113,7 +116,11 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
       if (!can(actor, 'companies.manage')) throw forbidden(ADMIN_REQUIRED);
       const { id } = request.params;
       if (!(await companyExists(app.db, id))) throw notFound('Company');
-      return deleteCompany(app.db, app.secretBox, id);
+      const deleted = await deleteCompany(app.db, app.secretBox, id);
+      // Its users lost their company and its credentials are gone, on every instance.
+      await app.sessions.allUsersChanged();
+      await app.services.events.publish({ type: 'credentials.changed', companyId: id });
+      return deleted;
     },
   );
 }

@@ -48,6 +48,7 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     if (!owner || !can(actor, 'credentials.manage', { companyId: owner.companyId })) {
       throw fieldError('NOT_FOUND', field, 'User not found');
     }
+    return owner;
   }
 
   /** The credential, or 404 when it does not exist for this actor. */
@@ -89,8 +90,13 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
       const actor = currentActor(request);
       requireManage(actor);
       const { userId = actor.id, ...values } = request.body;
-      await manageableUser(actor, userId, 'userId');
+      const owner = await manageableUser(actor, userId, 'userId');
       const credential = await createCredential(app.db, app.secretBox, { userId, ...values });
+      await app.services.events.publish({
+        type: 'credentials.changed',
+        companyId: owner.companyId,
+        userId,
+      });
       const complete = Boolean(values.tenantId && values.appKey);
       return reply.status(201).send({
         credential,
@@ -105,6 +111,11 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     async (request) => {
       const credential = await manageableCredential(request, request.params.id);
       await deleteCredential(app.db, credential.id);
+      await app.services.events.publish({
+        type: 'credentials.changed',
+        companyId: null,
+        userId: credential.userId,
+      });
       return credential;
     },
   );

@@ -23,6 +23,13 @@ import {
 export default async function itemGroupRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
+  // Every board and cache of the company hears of a change before the writer's answer leaves.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    const companyId = request.user?.companyId;
+    if (companyId != null)
+      await app.services.events.publish({ type: 'preferences.changed', companyId });
+  });
 
   app.get(
     '/api/item-groups',

@@ -37,6 +37,13 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
+    // Every board and cache of the company hears of a change before the writer's answer leaves.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method === 'GET' || reply.statusCode >= 400) return;
+      const companyId = request.user?.companyId;
+      if (companyId != null)
+        await app.services.events.publish({ type: 'preferences.changed', companyId });
+    });
 
     app.get(path, { schema: { response: { 200: schemas.list } } }, async (request) => {
       const { companyId } = currentUser(request);

@@ -11,13 +11,8 @@ import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.j
 import { DAYS_DISPLAYED } from '../../../shared/settings/dashboard-settings.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import {
-  defaultCompanySettings,
-  readCompanySettings,
-} from '../board-settings/board-settings-store.js';
-import { resolveCredential, type CredentialResolution } from '../credentials/resolve-credential.js';
-import { listItemGroups } from '../preferences/item-group-store.js';
-import { listPreferences } from '../preferences/preference-store.js';
+import type { CredentialResolution } from '../credentials/resolve-credential.js';
+import type { EventBus } from '../events/contract.js';
 import type { ServiceTitanGateway } from '../servicetitan/contract.js';
 import {
   bookingsFromServiceTitan,
@@ -34,7 +29,9 @@ import {
   toMetadata,
   type TenantMetadata,
 } from './metadata-snapshot.js';
-import { createSnapshotStore, type Snapshot } from './snapshot-store.js';
+import { createBoardInputs } from './board-inputs.js';
+import { createRefreshSchedule } from './refresh-schedule.js';
+import { createSnapshotStore, type Snapshot, type SnapshotRequest } from './snapshot-store.js';
 
 export interface BoardUser {
   id: string;
@@ -57,6 +54,11 @@ export interface CapacityService {
    * the company's ServiceTitan credential, preferences, groups and settings.
    */
   boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse>;
+  /**
+   * A stream of the company's board opened (issue 13): its snapshots stay on the server's
+   * refresh schedule while it is open. Returns the function to call when it closes.
+   */
+  streamOpened(companyId: number): () => void;
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
 }
@@ -75,10 +77,25 @@ export function createCapacityService(deps: {
   refreshMs: number;
   /** How long a board request that started a refresh waits for it before answering. */
   refreshWaitMs?: number;
+  /** Where a refresh that changed a company's board is told (`capacity.updated`). */
+  events: EventBus;
+  /** How often the refresh schedule looks for due snapshots (tests: shorter). */
+  scheduleTickMs?: number;
   logger?: FastifyBaseLogger;
 }): CapacityService {
-  const { db, secretBox, serviceTitan, now, refreshMs, logger } = deps;
+  const { db, secretBox, serviceTitan, now, refreshMs, logger, events } = deps;
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
+  // Credentials, preferences and groups from memory, dropped by the events that change them.
+  const inputs = createBoardInputs({ db, secretBox, events });
+  const schedule = createRefreshSchedule({
+    snapshots,
+    now,
+    tickMs: deps.scheduleTickMs,
+    logger,
+    onChange: (companyId) => {
+      events.publish({ type: 'capacity.updated', companyId }).catch(() => undefined);
+    },
+  });
   /** Counting is cheap, but a TV wall of screens asks for the same numbers again and again. */
   const countCache = new WeakMap<Bookings, Map<string, DayCounts[]>>();
 
@@ -91,22 +108,28 @@ export function createCapacityService(deps: {
     return described;
   }
 
-  function readMetadata(identity: string, client: ReturnType<ServiceTitanGateway['clientFor']>) {
-    return snapshots.read<TenantMetadata>({
-      key: `metadata:v1:${identity}`,
-      intervalMs: METADATA_REFRESH_MS,
-      failureRetryMs: refreshMs,
-      fetch: async (shutdown) => {
-        const [businessUnits, jobTypes] = await allOrNothing(
-          (signal) => [client.listBusinessUnits({ signal }), client.listJobTypes({ signal })],
-          shutdown,
-        );
-        return toMetadata(businessUnits, jobTypes);
-      },
-      encode: encodeMetadata,
-      decode: decodeMetadata,
-      describeError: describe,
-    });
+  function readMetadata(
+    identity: string,
+    client: ReturnType<ServiceTitanGateway['clientFor']>,
+    scheduled: <T>(request: SnapshotRequest<T>) => SnapshotRequest<T> = (request) => request,
+  ) {
+    return snapshots.read<TenantMetadata>(
+      scheduled({
+        key: `metadata:v1:${identity}`,
+        intervalMs: METADATA_REFRESH_MS,
+        failureRetryMs: refreshMs,
+        fetch: async (shutdown) => {
+          const [businessUnits, jobTypes] = await allOrNothing(
+            (signal) => [client.listBusinessUnits({ signal }), client.listJobTypes({ signal })],
+            shutdown,
+          );
+          return toMetadata(businessUnits, jobTypes);
+        },
+        encode: encodeMetadata,
+        decode: decodeMetadata,
+        describeError: describe,
+      }),
+    );
   }
 
   function countFor(
@@ -154,15 +177,16 @@ export function createCapacityService(deps: {
   }
 
   return {
-    close: () => snapshots.close(),
+    streamOpened: (companyId) => schedule.hold(companyId),
+
+    async close() {
+      schedule.close();
+      inputs.close();
+      await snapshots.close();
+    },
 
     async metadataFor(user) {
-      const resolution = await resolveCredential({
-        db,
-        secretBox,
-        userId: user.id,
-        companyId: user.boardCompanyId,
-      });
+      const resolution = await inputs.credential(user);
       if (resolution.status === 'none')
         return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
       if (resolution.status === 'unusable') {
@@ -185,12 +209,10 @@ export function createCapacityService(deps: {
 
     boardFor(user, request) {
       // The company whose board this is: a master admin may open another company's.
-      const boardCompany = user.boardCompanyId ?? user.companyId;
       return computeBoard({
-        boardCompany,
+        boardCompany: user.boardCompanyId ?? user.companyId,
         viewType: request?.viewType ?? 'businessUnit',
-        resolve: () =>
-          resolveCredential({ db, secretBox, userId: user.id, companyId: user.boardCompanyId }),
+        resolve: () => inputs.credential(user),
       });
     },
 
@@ -198,7 +220,8 @@ export function createCapacityService(deps: {
       return computeBoard({
         boardCompany: companyId,
         viewType,
-        resolve: () => resolveCredential({ db, secretBox, companyId }),
+        resolve: () =>
+          inputs.credential({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
       });
     },
   };
@@ -217,14 +240,14 @@ export function createCapacityService(deps: {
       staleReason: null,
       refreshIntervalSeconds,
     };
-    // Independent reads in one round trip of the pool; a TV wall makes many of these.
-    const [resolution, preferences, groups, settings] = await Promise.all([
+    // Independent reads, from memory in the common case (board-inputs.ts): the company's
+    // preferences, groups (decision 007) and settings (decision 009) shape everyone's board alike.
+    const [resolution, { preferences, groups }, settings] = await Promise.all([
       input.resolve(),
-      // The company's preferences and groups shape everyone's board alike (decision 007).
-      boardCompany === null ? [] : listPreferences(db, boardCompany, viewType),
-      boardCompany === null ? [] : listItemGroups(db, boardCompany, viewType),
-      // So do its settings: the displayed days are the company's (decision 009).
-      boardCompany === null ? defaultCompanySettings() : readCompanySettings(db, boardCompany),
+      boardCompany === null
+        ? { preferences: [], groups: [] }
+        : inputs.preferences(boardCompany, viewType),
+      inputs.settings(boardCompany),
     ]);
     if (resolution.status === 'none') return { ...empty, error: NO_CREDENTIALS_ERROR };
     if (resolution.status === 'unusable') return { ...empty, error: resolution.reason };
@@ -241,26 +264,31 @@ export function createCapacityService(deps: {
     if (!window) return empty;
 
     const client = serviceTitan.clientFor(resolution.credential);
+    // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
+    const scheduled = <T>(request: SnapshotRequest<T>) =>
+      boardCompany === null ? request : schedule.watch(boardCompany, request);
     const [bookings, metadata] = await Promise.all([
-      snapshots.read<Bookings>({
-        // Not the view type: both views are counted from the same raw bookings.
-        key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
-        intervalMs: refreshMs,
-        fetch: async (shutdown) => {
-          const [appointments, jobs] = await allOrNothing(
-            (signal) => [
-              client.listAppointments(window, { signal }),
-              client.listJobs(window, { signal }),
-            ],
-            shutdown,
-          );
-          return bookingsFromServiceTitan(appointments, jobs);
-        },
-        encode: encodeBookings,
-        decode: decodeBookings,
-        describeError: describe,
-      }),
-      readMetadata(resolution.identity, client),
+      snapshots.read<Bookings>(
+        scheduled({
+          // Not the view type: both views are counted from the same raw bookings.
+          key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
+          intervalMs: refreshMs,
+          fetch: async (shutdown) => {
+            const [appointments, jobs] = await allOrNothing(
+              (signal) => [
+                client.listAppointments(window, { signal }),
+                client.listJobs(window, { signal }),
+              ],
+              shutdown,
+            );
+            return bookingsFromServiceTitan(appointments, jobs);
+          },
+          encode: encodeBookings,
+          decode: decodeBookings,
+          describeError: describe,
+        }),
+      ),
+      readMetadata(resolution.identity, client, scheduled),
     ]);
 
     if (!bookings.payload) {

@@ -40,6 +40,11 @@ export interface SnapshotRequest<T> {
   describeError: (error: unknown) => { kind: string; message: string };
   /** How long a caller with no data at all waits for the first fetch. */
   firstFetchWaitMs?: number;
+  /**
+   * Told by the instance that ran a refresh when it changed what a board shows: new data, or a
+   * failure after good data (stale), or good data after a failure (recovered).
+   */
+  onChange?: () => void;
 }
 
 export interface SnapshotStore {
@@ -105,6 +110,18 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * JSON with object keys sorted: PostgreSQL's jsonb hands keys back in its own order, so plain
+ * JSON.stringify would call every refresh a change.
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function toSnapshotError(value: unknown): SnapshotError | null {
@@ -235,8 +252,13 @@ export function createSnapshotStore(deps: {
       .catch(() => undefined);
   }
 
-  async function runRefresh<T>(request: SnapshotRequest<T>, startedAt: Date): Promise<void> {
+  async function runRefresh<T>(
+    request: SnapshotRequest<T>,
+    startedAt: Date,
+    previous: Row | undefined,
+  ): Promise<void> {
     const { key, intervalMs } = request;
+    const wasFailing = toSnapshotError(previous?.lastError) !== null;
     await forgetOldSnapshots(startedAt);
     const leaseMs = Math.max(intervalMs, MIN_LEASE_MS);
     let timer: NodeJS.Timeout | undefined;
@@ -249,26 +271,38 @@ export function createSnapshotStore(deps: {
         );
       });
       const payload = await Promise.race([request.fetch(shutdown.signal), timeout]);
-      await db
+      const encoded = request.encode(payload);
+      const written = await db
         .update(capacitySnapshots)
         .set({
-          payload: request.encode(payload),
+          payload: encoded,
           fetchedAt: startedAt,
           lastError: null,
           leaseOwner: null,
           leaseUntil: null,
           updatedAt: now(),
         })
-        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)));
+        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)))
+        .returning({ key: capacitySnapshots.key });
+      if (
+        written.length > 0 &&
+        (wasFailing || canonicalJson(previous?.payload ?? null) !== canonicalJson(encoded))
+      ) {
+        request.onChange?.();
+      }
     } catch (error) {
       // Shutting down is not ServiceTitan's failure: leave the row for the next instance.
       if (shutdown.signal.aborted) return;
       const described = request.describeError(error);
       const lastError: SnapshotError = { ...described, at: now().toISOString() };
-      await db
+      const written = await db
         .update(capacitySnapshots)
         .set({ lastError, leaseOwner: null, leaseUntil: null, updatedAt: now() })
-        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)));
+        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)))
+        .returning({ key: capacitySnapshots.key });
+      // Good numbers turned stale (or a new reason): the boards say so.
+      const previousError = toSnapshotError(previous?.lastError);
+      if (written.length > 0 && previousError?.message !== lastError.message) request.onChange?.();
     } finally {
       clearTimeout(timer);
     }
@@ -286,7 +320,7 @@ export function createSnapshotStore(deps: {
     if (due && !leaseHeld) {
       const startedAt = await tryAcquireLease(request);
       if (startedAt) {
-        const refresh = runRefresh(request, startedAt);
+        const refresh = runRefresh(request, startedAt, row);
         running.add(refresh);
         void refresh.finally(() => running.delete(refresh));
         if (snapshot.payload !== null) {

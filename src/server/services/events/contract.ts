@@ -1,8 +1,9 @@
 /**
  * What instances tell each other and their open boards and screens about (issues 11 and 13).
  * Payloads are small: a screen that hears of a change reads the data itself. Every event is
- * delivered to every instance (PostgreSQL LISTEN/NOTIFY across instances; in-process on the
- * embedded database), including the one that published it.
+ * delivered to every instance (PostgreSQL LISTEN/NOTIFY across instances; PGlite's own
+ * LISTEN/NOTIFY on the embedded database), including the one that published it
+ * (database-bus.ts).
  */
 export type BoardEvent =
   /** A company's numbers changed (new snapshot, or stale/recovered): fetch the board again. */
@@ -15,7 +16,10 @@ export type BoardEvent =
   | { type: 'credentials.changed'; companyId: number | null; userId?: string }
   /** A paired screen or screen link was revoked, regenerated or renamed. */
   | { type: 'screen.changed'; companyId: number; screenId: number; revoked: boolean }
-  /** Sessions ended: one (sign-out) or all of a user's (deleted, role changed). */
+  /**
+   * Sessions ended: one (sign-out) or all of a user's (deleted, role or company changed);
+   * neither field: every session is read afresh (a company was deleted).
+   */
   | { type: 'session.ended'; sessionIdHash?: string; userId?: string };
 
 export type BoardEventType = BoardEvent['type'];
@@ -25,5 +29,10 @@ export interface EventBus {
   publish(event: BoardEvent): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: BoardEvent) => void): () => void;
+  /**
+   * Told when events may have been missed (the listening connection was lost and is back):
+   * caches drop what they hold and open boards re-read everything. Returns the unsubscriber.
+   */
+  onMissedEvents(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { WeatherResponse } from '../../../shared/api/weather.js';
 import { todayIn } from '../../../shared/calendar/display-days.js';
 import { conditionFromCode } from '../../../shared/weather/condition-from-code.js';
@@ -29,11 +30,6 @@ export interface WeatherServiceOptions {
   maxEntries?: number;
 }
 
-interface CacheEntry {
-  expiresAt: number;
-  value: Promise<WeatherResponse>;
-}
-
 const TEN_MINUTES = 10 * 60 * 1000;
 
 export function createWeatherService(options: WeatherServiceOptions): WeatherService {
@@ -42,8 +38,14 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
   const forecastDays = options.forecastDays ?? 10;
   const timeoutMs = options.timeoutMs ?? 5000;
   const maxEntries = options.maxEntries ?? 5000;
-  // Holds the promise, so concurrent requests for one ZIP share a single upstream call.
-  const cache = new Map<string, CacheEntry>();
+  // Holds the promise, so concurrent requests for one ZIP share a single upstream call. The
+  // service clock decides expiry (tests move it); the least recently asked ZIP goes first.
+  const cache = new LRUCache<string, Promise<WeatherResponse>>({
+    max: maxEntries,
+    ttl: cacheMs,
+    perf: { now: () => options.now().getTime() },
+    ttlResolution: 0,
+  });
 
   function placeholder(zip: string, location: WeatherResponse['location']): WeatherResponse {
     const now = options.now();
@@ -109,39 +111,27 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
     }
   }
 
-  function evictExpired(now: number): void {
-    for (const [zip, entry] of cache) if (entry.expiresAt <= now) cache.delete(zip);
-    // Still full: drop the oldest insertions (Map keeps insertion order).
-    while (cache.size >= maxEntries) {
-      const oldest = cache.keys().next();
-      if (oldest.done) break;
-      cache.delete(oldest.value);
-    }
-  }
-
   return {
     forZip(zip) {
-      const now = options.now().getTime();
       const cached = cache.get(zip);
-      if (cached && cached.expiresAt > now) return cached.value;
-      if (cache.size >= maxEntries) evictExpired(now);
-      const entry: CacheEntry = {
-        expiresAt: now + cacheMs,
-        value: load(zip)
-          .catch((err: unknown) => {
-            options.log.warn(
-              { zip, err },
-              'weather: unexpected failure, showing placeholder weather',
-            );
-            return { value: placeholder(zip, null), ok: false };
-          })
-          .then((result) => {
-            if (!result.ok) entry.expiresAt = options.now().getTime() + failureCacheMs;
-            return result.value;
-          }),
-      };
-      cache.set(zip, entry);
-      return entry.value;
+      if (cached) return cached;
+      const value = load(zip)
+        .catch((err: unknown) => {
+          options.log.warn(
+            { zip, err },
+            'weather: unexpected failure, showing placeholder weather',
+          );
+          return { value: placeholder(zip, null), ok: false };
+        })
+        .then((result) => {
+          // A failure is asked about again sooner than a good answer.
+          if (!result.ok && cache.get(zip) === value) {
+            cache.set(zip, value, { ttl: failureCacheMs });
+          }
+          return result.value;
+        });
+      cache.set(zip, value);
+      return value;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { CapacityRequest, CapacityResponse } from '@shared/api/capacity';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
+import { livePollInterval } from '@/features/live/poll-interval';
 import { apiJson } from '@/lib/api';
 
 /** Every capacity query starts with this; invalidate it after preferences change. */
@@ -47,7 +48,8 @@ export function useCapacity(settings: DashboardSettings, enabled: boolean, compa
     // Seed: changing the view type, workdays or holidays reloads, also back to a setting seen
     // before (whose cached answer shows meanwhile).
     staleTime: 0,
-    refetchInterval: enabled ? CAPACITY_REFRESH_MS : false,
+    // Every minute, or every few while the board's event stream is open (features/live).
+    refetchInterval: enabled ? livePollInterval : false,
     refetchIntervalInBackground: true,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === request.viewType ? previous : undefined,

@@ -1,5 +1,9 @@
 import type { ScreenStatus } from '@shared/api/screens';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Board } from '@/features/dashboard/components/board';
+import { useBoardStream } from '@/features/live/use-board-stream';
+import { SCREEN_STATUS_KEY } from '../api/tv-api';
 import { useScreenBoard } from '../hooks/use-screen-board';
 
 const ignoreChange = () => undefined;
@@ -9,6 +13,14 @@ type PairedScreen = Extract<ScreenStatus, { status: 'paired' }>['screen'];
 /** A paired screen: the company's board, read-only, honest about old or unreachable numbers. */
 export function ScreenBoard({ screen }: { screen: PairedScreen }) {
   const { settings, data, offlineSince } = useScreenBoard(screen.viewType);
+  const queryClient = useQueryClient();
+  // Revoked: the status check drops the TV back to a pairing code at once.
+  const onScreenRevoked = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: SCREEN_STATUS_KEY }),
+    [queryClient],
+  );
+  // New numbers, settings and versions arrive over the board's event stream (issue 13).
+  useBoardStream({ enabled: true, onScreenRevoked });
   return (
     <Board
       settings={settings}

@@ -10,8 +10,8 @@ import { ScreenBoard } from './screen-board';
 /** While a code is shown, the TV asks every 2 s whether an admin has claimed it. */
 const PAIRING_POLL_MS = 2_000;
 /**
- * Paired, it asks every 10 s whether it still is (revoked, it shows a code within seconds); one
- * indexed read. Server push (issue 13) tells it sooner and lets this slow down.
+ * Paired, the event stream tells it at once when it is revoked; it also asks every 10 s whether
+ * it still is (one indexed read), for when the stream is blocked.
  */
 const PAIRED_POLL_MS = 10_000;
 

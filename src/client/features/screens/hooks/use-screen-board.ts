@@ -5,10 +5,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
+import { livePollInterval } from '@/features/live/poll-interval';
 import { ApiError } from '@/lib/api';
 import { getCompanyBoardSettings, getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
 
-/** The server refreshes once a minute; a screen asks as often (push, issue 13, comes later). */
+/** Settings change rarely and the event stream says when: a slow poll guards a lost message. */
 export const SCREEN_POLL_MS = 60_000;
 /** While the server cannot be reached, the screen asks more often so it recovers quickly. */
 export const SCREEN_OFFLINE_POLL_MS = 15_000;
@@ -43,8 +44,9 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   const capacity = useQuery({
     queryKey: ['/api/capacity', 'screen', viewType],
     queryFn: ({ signal }) => getScreenCapacity(viewType, signal),
+    // The event stream says when the numbers change; the poll is its fallback (issue 13).
     refetchInterval: (query) =>
-      query.state.status === 'error' ? SCREEN_OFFLINE_POLL_MS : SCREEN_POLL_MS,
+      query.state.status === 'error' ? SCREEN_OFFLINE_POLL_MS : livePollInterval(),
     refetchIntervalInBackground: true,
     staleTime: 0,
   });

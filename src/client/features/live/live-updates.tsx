@@ -1,0 +1,7 @@
+import { useBoardStream } from './use-board-stream';
+
+/** The signed-in board's live connection, as a component a page mounts beside its board. */
+export function LiveUpdates({ companyId }: { companyId?: number | undefined }) {
+  useBoardStream({ enabled: true, companyId });
+  return null;
+}

@@ -1,0 +1,98 @@
+import sseModule from '@fastify/sse';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIVE_RETRY_MS, LIVE_STREAM_PATH } from '../../../shared/api/live.js';
+import { liveStreamQuerySchema } from '../../../shared/api/live-query.js';
+import { unauthenticated } from '../../errors.js';
+import { boardCompanyFor } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
+import type { StreamClient } from '../../services/live/board-streams.js';
+
+/**
+ * The package is CommonJS: its module.exports is the plugin wrapped by fastify-plugin (so its
+ * route hook reaches this folder's routes); its named export is the bare, encapsulated one.
+ */
+const fastifySSE = sseModule as unknown as typeof sseModule.fastifySSE;
+
+/** Comments every 20 s: proxies and load balancers close connections idle for 30-60 s. */
+export const HEARTBEAT_MS = 20_000;
+
+type Caller = Pick<StreamClient, 'companyId' | 'sessionIdHash' | 'userId' | 'screenId'>;
+
+/**
+ * Whose board a stream is of: a signed-in person's (their company, or the one a master admin
+ * names with `?companyId=`), or a paired screen's (its own company).
+ */
+async function streamCaller(
+  request: FastifyRequest,
+  companyId: number | undefined,
+  exists: (id: number) => Promise<boolean>,
+): Promise<Caller> {
+  const user = request.user;
+  if (user) {
+    const named = await boardCompanyFor(request, companyId, exists);
+    return {
+      companyId: named ?? user.companyId,
+      sessionIdHash: request.sessionIdHash,
+      userId: user.id,
+    };
+  }
+  // A paired screen hears its own company's board and its own revocation (decision 010).
+  const screen = request.screen;
+  if (screen) {
+    return {
+      companyId: (await boardCompanyFor(request, companyId, exists)) ?? screen.companyId,
+      screenId: screen.id,
+    };
+  }
+  throw unauthenticated();
+}
+
+/**
+ * `GET /api/events`: the Server-Sent Events stream of an open board or screen (issue 13;
+ * src/shared/api/live.ts). Through @fastify/sse (heartbeats, backpressure, Last-Event-ID).
+ */
+export default async function eventRoutes(root: FastifyInstance): Promise<void> {
+  await root.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    LIVE_STREAM_PATH,
+    { sse: { kind: 'only' }, schema: { querystring: liveStreamQuerySchema } },
+    async (request, reply) => {
+      const caller = await streamCaller(request, request.query.companyId, (id) =>
+        companyExists(app.db, id),
+      );
+      const stream = reply.sse;
+      stream.keepAlive();
+      // Headers now: a proxy must not wait for the first event to start streaming.
+      stream.sendHeaders();
+      await stream.send({ retry: LIVE_RETRY_MS, data: '' }).catch(() => undefined);
+      const client: StreamClient = {
+        ...caller,
+        send(message) {
+          if (!stream.isConnected) return;
+          stream
+            .send({
+              event: message.event,
+              data: message.data,
+              ...(message.id ? { id: message.id } : {}),
+            })
+            .catch(() => undefined);
+        },
+        close: () => stream.close(),
+      };
+      const lastEventId = stream.lastEventId ?? request.query.lastEventId ?? null;
+      const unregister = app.services.streams.open(client, lastEventId);
+      // While it is open, the company's numbers stay on the server's refresh schedule.
+      const release =
+        caller.companyId === null
+          ? () => undefined
+          : app.services.capacity.streamOpened(caller.companyId);
+      stream.onClose(() => {
+        unregister();
+        release();
+      });
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SnapshotRequest, SnapshotStore } from './snapshot-store.js';
+
+/**
+ * A company's board counts as in use while a stream of it is open on this instance, or for this
+ * long after its last board request (a TV whose stream is blocked polls every minute; one whose
+ * stream is open still asks every few minutes, see use-board-stream.ts).
+ */
+export const WATCH_MS = 10 * 60 * 1000;
+/** How often the schedule looks for due snapshots: cheap, a due check is a memory read. */
+export const TICK_MS = 1_000;
+
+interface Watched {
+  /** The snapshot reads that make up the company's board, by snapshot key. */
+  reads: Map<string, { request: SnapshotRequest<unknown>; lastWanted: number }>;
+  /** Open streams of this company on this instance. */
+  streams: number;
+  lastWanted: number;
+}
+
+export interface RefreshSchedule {
+  /**
+   * A board request of `companyId` read this snapshot: keep refreshing it on the schedule while
+   * the board is in use. Returns the request to read now, told when a refresh changed it.
+   */
+  watch<T>(companyId: number, request: SnapshotRequest<T>): SnapshotRequest<T>;
+  /** A stream of the company opened on this instance; the returned function closes it. */
+  hold(companyId: number): () => void;
+  close(): void;
+}
+
+/**
+ * The server's own refresh schedule (issue 13): every company whose board is in use gets its
+ * snapshots read once per interval whether or not anyone asks, so ServiceTitan is asked on time
+ * and open screens are told of new numbers. Reading goes through the snapshot store, whose
+ * database lease lets exactly one instance of all fetch per key and interval; the others find
+ * the snapshot fresh. Companies nobody looks at are forgotten and cost nothing.
+ */
+export function createRefreshSchedule(deps: {
+  snapshots: SnapshotStore;
+  /** The service clock (tests move it). */
+  now: () => Date;
+  /** Told which companies' boards a refresh changed. */
+  onChange: (companyId: number) => void;
+  tickMs?: number;
+  logger?: FastifyBaseLogger;
+}): RefreshSchedule {
+  const { snapshots, now, onChange, logger } = deps;
+  const companies = new Map<number, Watched>();
+  let ticking = false;
+
+  const watchedOf = (companyId: number): Watched => {
+    let watched = companies.get(companyId);
+    if (!watched) {
+      watched = { reads: new Map(), streams: 0, lastWanted: now().getTime() };
+      companies.set(companyId, watched);
+    }
+    return watched;
+  };
+
+  /** Every company reading this key is told (two companies may share a credential). */
+  const changed = (key: string) => {
+    for (const [companyId, watched] of companies) {
+      if (watched.reads.has(key)) onChange(companyId);
+    }
+  };
+
+  async function tick(): Promise<void> {
+    if (ticking) return;
+    ticking = true;
+    try {
+      const at = now().getTime();
+      const due: Promise<unknown>[] = [];
+      for (const [companyId, watched] of companies) {
+        for (const [key, read] of watched.reads) {
+          // Without an open stream, a snapshot nobody asked for lately is no longer in use.
+          if (watched.streams === 0 && at - read.lastWanted > WATCH_MS) watched.reads.delete(key);
+        }
+        if (watched.streams === 0 && (at - watched.lastWanted > WATCH_MS || !watched.reads.size)) {
+          companies.delete(companyId);
+          continue;
+        }
+        for (const { request } of watched.reads.values()) due.push(snapshots.read(request));
+      }
+      const results = await Promise.allSettled(due);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          logger?.warn({ err: result.reason }, 'a scheduled snapshot refresh could not run');
+        }
+      }
+    } finally {
+      ticking = false;
+    }
+  }
+
+  const timer = setInterval(() => void tick(), deps.tickMs ?? TICK_MS);
+  timer.unref();
+
+  return {
+    watch(companyId, request) {
+      const watched = watchedOf(companyId);
+      const at = now().getTime();
+      watched.lastWanted = at;
+      const scheduled = { ...request, onChange: () => changed(request.key) };
+      // One snapshot of each kind per company: the newest window asked for is the board's
+      // (yesterday's days, or another time zone asked for before, are not refreshed on schedule).
+      const kind = request.key.split(':')[0];
+      for (const key of watched.reads.keys()) {
+        if (key !== request.key && key.split(':')[0] === kind) watched.reads.delete(key);
+      }
+      watched.reads.set(request.key, {
+        request: scheduled as SnapshotRequest<unknown>,
+        lastWanted: at,
+      });
+      return scheduled;
+    },
+    hold(companyId) {
+      const watched = watchedOf(companyId);
+      watched.streams += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        watched.streams -= 1;
+        watched.lastWanted = Math.max(watched.lastWanted, now().getTime());
+      };
+    },
+    close() {
+      clearInterval(timer);
+      companies.clear();
+    },
+  };
+}

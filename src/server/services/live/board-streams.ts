@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveMessage } from '../../../shared/api/live.js';
+import type { BoardEvent, EventBus } from '../events/contract.js';
+
+/** What a board or screen is told (the SSE `event:` names). */
+export type StreamMessage = LiveMessage;
+
+/** Who is at the other end of a stream, and how to talk to it. */
+export interface StreamClient {
+  /** The company whose board it shows (null: a person with no company; version news only). */
+  companyId: number | null;
+  sessionIdHash?: string | null;
+  userId?: string | null;
+  /** A paired screen (issue 11). */
+  screenId?: number | null;
+  send(message: StreamMessage & { id?: string }): void;
+  /** Ends the stream (the client may reconnect, and is then judged afresh). */
+  close(): void;
+}
+
+/** How many recent company messages each instance keeps for Last-Event-ID replay. */
+const REPLAY_BUFFER = 1_000;
+
+interface Buffered {
+  seq: number;
+  companyId: number;
+  message: StreamMessage;
+}
+
+export interface BoardStreams {
+  /**
+   * Registers an open stream: sends `hello` (with this instance's build version), replays what
+   * it missed since `lastEventId` when this instance still has it, else asks for a `resync`.
+   * Returns the function to call when the stream closes.
+   */
+  open(client: StreamClient, lastEventId: string | null): () => void;
+  /** How many streams are open on this instance. */
+  count(): number;
+  /** Ends every stream (shutdown: a server that is closing waits for open connections). */
+  closeAll(): void;
+}
+
+/**
+ * The open board and screen streams of this instance and what each hears from the event bus:
+ * only its own company's events, its own session's end and its own screen's revocation.
+ * Event ids are `<instance>.<sequence>`; a reconnect with a Last-Event-ID of this instance gets
+ * the company messages it missed from memory, any other (another instance, too old) a `resync`,
+ * after which the client re-reads its board: either way it ends consistent.
+ */
+export function createBoardStreams(deps: {
+  events: EventBus;
+  buildVersion: string;
+  logger?: FastifyBaseLogger;
+}): BoardStreams & { close(): void } {
+  const { events, buildVersion } = deps;
+  const instance = crypto.randomBytes(4).toString('hex');
+  const clients = new Set<StreamClient>();
+  const buffer: Buffered[] = [];
+  let seq = 0;
+
+  const idOf = (n: number) => `${instance}.${n}`;
+
+  function toCompany(companyId: number, message: StreamMessage): void {
+    seq += 1;
+    buffer.push({ seq, companyId, message });
+    if (buffer.length > REPLAY_BUFFER) buffer.shift();
+    for (const client of clients) {
+      if (client.companyId === companyId) client.send({ ...message, id: idOf(seq) });
+    }
+  }
+
+  function endWhere(match: (client: StreamClient) => boolean, message: StreamMessage): void {
+    for (const client of [...clients]) {
+      if (!match(client)) continue;
+      client.send(message);
+      client.close();
+    }
+  }
+
+  function onEvent(event: BoardEvent): void {
+    switch (event.type) {
+      case 'capacity.updated':
+        toCompany(event.companyId, { event: 'capacity', data: { companyId: event.companyId } });
+        break;
+      case 'credentials.changed':
+        // Another credential may mean other numbers (or none).
+        if (event.companyId !== null) {
+          toCompany(event.companyId, { event: 'capacity', data: { companyId: event.companyId } });
+        }
+        break;
+      case 'settings.changed':
+        toCompany(event.companyId, {
+          event: 'settings',
+          data: { companyId: event.companyId, version: event.version },
+        });
+        break;
+      case 'preferences.changed':
+        toCompany(event.companyId, { event: 'preferences', data: { companyId: event.companyId } });
+        break;
+      case 'screen.changed':
+        if (event.revoked) {
+          endWhere((client) => client.screenId === event.screenId, {
+            event: 'screen-revoked',
+            data: { screenId: event.screenId },
+          });
+        }
+        break;
+      case 'session.ended':
+        if (event.sessionIdHash || event.userId) {
+          endWhere(
+            (client) =>
+              (!!event.sessionIdHash && client.sessionIdHash === event.sessionIdHash) ||
+              (!!event.userId && client.userId === event.userId),
+            { event: 'session-ended', data: {} },
+          );
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  const unsubscribe = events.subscribe(onEvent);
+  const unsubscribeMissed = events.onMissedEvents(() => {
+    for (const client of clients) client.send({ event: 'resync', data: {} });
+  });
+
+  return {
+    open(client, lastEventId) {
+      clients.add(client);
+      client.send({
+        event: 'hello',
+        data: { version: buildVersion, companyId: client.companyId },
+        id: idOf(seq),
+      });
+      if (lastEventId) {
+        const [from, n] = lastEventId.split('.');
+        const last = Number(n);
+        const oldest = buffer[0]?.seq ?? seq + 1;
+        if (from === instance && Number.isInteger(last) && last >= oldest - 1 && last <= seq) {
+          for (const missed of buffer) {
+            if (missed.seq > last && missed.companyId === client.companyId) {
+              client.send({ ...missed.message, id: idOf(missed.seq) });
+            }
+          }
+        } else {
+          client.send({ event: 'resync', data: {} });
+        }
+      }
+      return () => {
+        clients.delete(client);
+      };
+    },
+    count: () => clients.size,
+    closeAll() {
+      for (const client of [...clients]) client.close();
+      clients.clear();
+    },
+    close() {
+      unsubscribe();
+      unsubscribeMissed();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { serialIdParamSchema } from './ids.js';
+
+/** `GET /api/events` query (src/shared/api/live.ts; apart so the board's bundle needs no Zod). */
+export const liveStreamQuerySchema = z.object({
+  /** A master admin's stream of another company's board (as `/api/capacity?companyId=`). */
+  companyId: serialIdParamSchema.optional(),
+  /** The last event id seen, for a client that cannot send the Last-Event-ID header. */
+  lastEventId: z.string().max(64).optional(),
+});

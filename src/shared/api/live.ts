@@ -1,0 +1,43 @@
+/**
+ * `GET /api/events`: a Server-Sent Events stream per open board and paired screen (issue 13).
+ * Messages are small: they say what changed, and the board reads the data itself.
+ *
+ *   hello           first message: the server's build version and the board's company
+ *   version         the build version (a page whose version differs reloads at a quiet moment)
+ *   capacity        the company's numbers changed (new snapshot, stale or recovered): re-read
+ *   settings        the company's board settings changed
+ *   preferences     the company's business-unit / job-type preferences or groups changed
+ *   screen-revoked  this paired screen was revoked (the stream then ends)
+ *   session-ended   this session ended (the stream then ends)
+ *   resync          events may have been missed: re-read everything shown
+ *
+ * Heartbeat comments keep proxies from closing an idle stream. Ids allow `Last-Event-ID`
+ * resumption (or `?lastEventId=` for a client that opens a new EventSource itself).
+ */
+export type LiveMessage =
+  | { event: 'hello'; data: { version: string; companyId: number | null } }
+  | { event: 'version'; data: { version: string } }
+  | { event: 'capacity'; data: { companyId: number } }
+  | { event: 'settings'; data: { companyId: number; version: number } }
+  | { event: 'preferences'; data: { companyId: number } }
+  | { event: 'screen-revoked'; data: { screenId: number } }
+  | { event: 'session-ended'; data: Record<string, never> }
+  | { event: 'resync'; data: Record<string, never> };
+
+export type LiveEventName = LiveMessage['event'];
+
+export const LIVE_EVENT_NAMES = [
+  'hello',
+  'version',
+  'capacity',
+  'settings',
+  'preferences',
+  'screen-revoked',
+  'session-ended',
+  'resync',
+] as const satisfies readonly LiveEventName[];
+
+export const LIVE_STREAM_PATH = '/api/events';
+
+/** How long the browser waits before reconnecting a dropped stream (SSE `retry:`). */
+export const LIVE_RETRY_MS = 2_000;

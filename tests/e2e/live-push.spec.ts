@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { CapacityResponse } from '../../src/shared/api/capacity.js';
+import { openSignedInBoard } from './helpers.js';
+
+/**
+ * Issue 13 in the browser: the board hears of new numbers over its event stream (no reload, no
+ * waiting for the minute's poll), and a new build version reloads the page once.
+ */
+
+const SIMULATOR = `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT ?? 5098}`;
+const UNIT = 'Plumbing Install';
+const UNIT_ID = 1004;
+
+/** The "scheduled" number of a business unit on the first day card. */
+function scheduledOnFirstDay(page: Page) {
+  return page
+    .getByTestId('day-card')
+    .first()
+    .getByTestId('capacity-row')
+    .filter({ has: page.getByRole('cell', { name: UNIT, exact: true }) })
+    .getByRole('cell')
+    .nth(1);
+}
+
+test('a signed-in board shows a job booked in ServiceTitan without a reload, within the refresh interval', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const firstAnswer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/capacity',
+  );
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+  await openSignedInBoard(page);
+  const answer = (await (await firstAnswer).json()) as CapacityResponse;
+  const interval = answer.refreshIntervalSeconds;
+  const day = answer.days[0]!;
+  const before = Number(await scheduledOnFirstDay(page).textContent());
+  // The page must not reload: a marker on window survives only without one.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  // The stream is open: from here the poll waits minutes, not one. A reload of the numbers now
+  // puts the next poll five minutes away, so only the push can bring the booking in time.
+  expect((await streamOpened).status()).toBe(200);
+  const reloaded = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/capacity',
+  );
+  await page.getByTestId('refresh-button').click();
+  await reloaded;
+
+  // Two jobs of one unit, booked mid-morning of the first displayed day (any US time zone).
+  for (let n = 0; n < 2; n++) {
+    const booked = await page.request.post(`${SIMULATOR}/__control/bookings`, {
+      data: { start: `${day.date}T15:00:00Z`, businessUnitId: UNIT_ID },
+    });
+    expect(booked.status()).toBe(201);
+  }
+  const bookedAt = Date.now();
+  await expect
+    .poll(async () => Number(await scheduledOnFirstDay(page).textContent()), {
+      timeout: (interval + 2) * 1000,
+      intervals: [250],
+    })
+    .toBeGreaterThanOrEqual(before + 2);
+  console.info(
+    `booking reached the board ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made (interval ${interval} s)`,
+  );
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test('a new build version reloads the page once, and only once', async ({ page }) => {
+  // The stream is answered here: the version the page starts with, then (when told) a new one.
+  let version = 'e2e-build-a';
+  let connections = 0;
+  await page.route('**/api/events*', async (route) => {
+    connections += 1;
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      body: `retry: 300\n\nid: e2e.${connections}\nevent: hello\ndata: ${JSON.stringify({ version, companyId: null })}\n\n`,
+    });
+  });
+  await openSignedInBoard(page);
+  await expect.poll(() => connections).toBeGreaterThan(1);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  // A deploy: the next connection says e2e-build-b; the page checks the new build answers, and
+  // reloads after its next successful fetch.
+  version = 'e2e-build-b';
+  await expect.poll(() => loads, { timeout: 20_000 }).toBe(1);
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+  // It goes on hearing e2e-build-b (and would not go back to a it ran before): no second reload,
+  // however often the stream reconnects.
+  const connectionsThen = connections;
+  await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(connectionsThen + 3);
+  version = 'e2e-build-a';
+  const connectionsLater = connections;
+  await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(connectionsLater + 3);
+  expect(loads).toBe(1);
+});
