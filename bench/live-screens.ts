@@ -125,11 +125,43 @@ async function stopInstance(instance: Instance): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Resident memory of the instances after a full garbage collection in each (gc-on-signal.cjs). */
-async function rssAfterGc(pids: number[]): Promise<number[]> {
+interface Probe {
+  rss: number;
+  /** V8 heap in use plus memory outside it (buffers), after the collection. */
+  heapAndExternal: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
+}
+
+/**
+ * Each instance after a full garbage collection (gc-on-signal.cjs): resident memory, heap, and
+ * its event loop delay since the previous probe.
+ */
+async function probe(pids: number[], dir: string): Promise<Probe[]> {
+  const asked = Date.now();
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
-  await sleep(1_500);
-  return pids.map(rssOf);
+  const read = (pid: number) => {
+    try {
+      const body = JSON.parse(fs.readFileSync(path.join(dir, `${pid}.json`), 'utf8')) as {
+        at: number;
+        memory: NodeJS.MemoryUsage;
+        loopDelayMs: Probe['loopDelayMs'];
+      };
+      return body.at >= asked ? body : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const deadline = Date.now() + 30_000;
+  while (pids.some((pid) => !read(pid)) && Date.now() < deadline) await sleep(100);
+  await sleep(500);
+  return pids.map((pid) => {
+    const body = read(pid);
+    return {
+      rss: rssOf(pid),
+      heapAndExternal: body ? body.memory.heapUsed + body.memory.external : 0,
+      loopDelayMs: body?.loopDelayMs ?? { p50: 0, p99: 0, max: 0 },
+    };
+  });
 }
 
 /** Resident memory of a process, in bytes (VmRSS). */
@@ -170,7 +202,12 @@ interface Screen extends Client {
   request?: http.ClientRequest;
 }
 
-const answers = { total: 0, non200: new Map<string, number>(), errors: 0 };
+const answers = { total: 0, non200: new Map<string, number>(), errors: new Map<string, number>() };
+const requestFailed = (err: NodeJS.ErrnoException) => {
+  if (closing) return;
+  const key = err.code ?? err.message;
+  answers.errors.set(key, (answers.errors.get(key) ?? 0) + 1);
+};
 const refetchMs: number[] = [];
 
 function postCapacity(instance: Instance, client: Client): Promise<number> {
@@ -199,14 +236,14 @@ function postCapacity(instance: Instance, client: Client): Promise<number> {
           }
           resolve(status);
         });
-        response.on('error', () => {
-          answers.errors++;
+        response.on('error', (err) => {
+          requestFailed(err);
           resolve(0);
         });
       },
     );
-    request.on('error', () => {
-      answers.errors++;
+    request.on('error', (err) => {
+      requestFailed(err);
       resolve(0);
     });
     request.end(body);
@@ -364,6 +401,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: fresh.url,
       DATA_DIR: dataDir,
+      BENCH_PROBE_DIR: dataDir,
       ENCRYPTION_KEY: encryptionKey,
       SEED_DEMO_DATA: 'false',
       SERVICETITAN_SIMULATOR: 'false',
@@ -387,7 +425,8 @@ async function main() {
       }
     }
     await sleep(2_000);
-    const rssBefore = await rssAfterGc(pids);
+    const before = await probe(pids, dataDir);
+    const rssBefore = before.map((p) => p.rss);
 
     // Connect every screen: a board read, then the stream (each on any instance, as through a
     // load balancer without stickiness); every `capacity` event makes it read the board again.
@@ -405,7 +444,8 @@ async function main() {
     });
     const connectSeconds = (Date.now() - connectStarted) / 1000;
     await sleep(3_000);
-    const rssAfter = await rssAfterGc(pids);
+    const after = await probe(pids, dataDir);
+    const rssAfter = after.map((p) => p.rss);
     const connectedCount = screens.filter((s) => s.connected).length;
 
     // The board's window as the instances ask ServiceTitan for it: bookings go mid-way into its
@@ -481,6 +521,7 @@ async function main() {
     const lastBooking = Math.max(started, ...bookings.map((b) => b.at));
     await sleep(Math.max(0, lastBooking + LATENCY_TARGET_MS + 1_000 - Date.now()));
     const runEnded = Date.now();
+    const duringRun = await probe(pids, dataDir);
     const loadAverageAfter = os.loadavg()[0]!;
     const cpuRun = pids.map((pid, i) => cpuSecondsOf(pid) - cpuRunBefore[i]!);
     const loadCpu = process.cpuUsage(loadCpuBefore);
@@ -497,7 +538,8 @@ async function main() {
     const eventsInQuiet =
       screens.reduce((n, s) => n + s.capacityEvents.length, 0) - eventsBeforeQuiet;
     const heartbeatsInQuiet = screens.reduce((n, s) => n + s.heartbeats, 0) - heartbeatsBeforeQuiet;
-    const rssEnd = await rssAfterGc(pids);
+    const end = await probe(pids, dataDir);
+    const rssEnd = end.map((p) => p.rss);
     clearInterval(callWatcher);
     watchCalls();
 
@@ -546,6 +588,7 @@ async function main() {
     const failedStreams = screens.filter((s) => !s.connected || s.failed).length;
     const droppedStreams = screens.filter((s) => s.dropped).length;
     const non200 = [...answers.non200.values()].reduce((a, b) => a + b, 0);
+    const requestErrors = [...answers.errors.values()].reduce((a, b) => a + b, 0);
     const otherEvents = new Map<string, number>();
     for (const s of screens)
       for (const [event, n] of s.otherEvents)
@@ -553,6 +596,12 @@ async function main() {
 
     const rssDelta = rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0);
     const rssPer1000 = connectedCount > 0 ? (rssDelta / connectedCount) * 1000 : 0;
+    const heapDelta =
+      after.reduce((n, p) => n + p.heapAndExternal, 0) -
+      before.reduce((n, p) => n + p.heapAndExternal, 0);
+    const heapPer1000 = connectedCount > 0 ? (heapDelta / connectedCount) * 1000 : 0;
+    const delays = (probes: Probe[]) =>
+      probes.map((p) => `p99 ${p.loopDelayMs.p99} ms, max ${p.loopDelayMs.max} ms`).join(' / ');
     const runSeconds = (runEnded - started) / 1000;
     const quietPercent = cpuQuiet.map((s) => (s / quietSeconds) * 100);
     const runPercent = cpuRun.map((s) => (s / runSeconds) * 100);
@@ -566,7 +615,7 @@ async function main() {
     const p99 = percentile(latencies, 99);
     const latencyOk = missed === 0 && latencies.length > 0 && p99 <= LATENCY_TARGET_MS;
     const errorsOk =
-      non200 === 0 && answers.errors === 0 && failedStreams === 0 && droppedStreams === 0;
+      non200 === 0 && requestErrors === 0 && failedStreams === 0 && droppedStreams === 0;
     failedTarget = !(fetchesOk && latencyOk && errorsOk);
 
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -598,6 +647,9 @@ async function main() {
         `load generator (this process) ${loadPercent.toFixed(1)}% of one core`,
     );
     console.log(
+      `instances' event loop delay during the run: ${delays(duringRun)}; in the quiet period: ${delays(end)}`,
+    );
+    console.log(
       `quiet period: ${quietSeconds.toFixed(1)} s, ${heartbeatsInQuiet} heartbeats and ${eventsInQuiet} capacity events received`,
     );
     console.log(
@@ -622,14 +674,14 @@ async function main() {
       `booking to the LAST screen of its company notified: p50 ${s(percentile(perBookingWorst, 50))}, max ${s(perBookingWorst[perBookingWorst.length - 1] ?? 0)}`,
     );
     console.log(
-      `server RSS per 1,000 connected screens: ${mb(rssPer1000)} (both instances' RSS as child processes, after a full GC, with ${connectedCount} screens minus before; no target, reported)`,
+      `server RSS per 1,000 connected screens: ${mb(rssPer1000)} (V8 heap + external: ${mb(heapPer1000)}; both instances' RSS as child processes, after a full GC, with ${connectedCount} screens minus before; no target, reported)`,
     );
     console.log(
       `CPU between updates: ${quietPercent.reduce((a, b) => a + b, 0).toFixed(1)}% of one core for both instances ` +
         `(${quietPercent.map((p) => p.toFixed(1) + '%').join(' + ')}; ${QUIET_SECONDS} s quiet, streams idle with heartbeats; no target, reported)`,
     );
     console.log(
-      `non-200 answers: ${non200}${non200 ? ' ' + JSON.stringify(Object.fromEntries(answers.non200)) : ''}, request errors: ${answers.errors} (target 0) ${non200 + answers.errors === 0 ? 'OK' : 'MISSED'}`,
+      `non-200 answers: ${non200}${non200 ? ' ' + JSON.stringify(Object.fromEntries(answers.non200)) : ''}, request errors: ${requestErrors}${requestErrors ? ' ' + JSON.stringify(Object.fromEntries(answers.errors)) : ''} (target 0) ${non200 + requestErrors === 0 ? 'OK' : 'MISSED'}`,
     );
     console.log(
       `streams failed to connect: ${failedStreams}, dropped: ${droppedStreams} (target 0) ${failedStreams + droppedStreams === 0 ? 'OK' : 'MISSED'}`,
