@@ -8,7 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const benches = ['capacity-throughput.ts', 'shared-refresh.ts', 'board-browser.mjs'];
+const benches = [
+  'capacity-throughput.ts',
+  'shared-refresh.ts',
+  'live-screens.ts',
+  'board-browser.mjs',
+];
 
 let failed = 0;
 for (const file of benches) {

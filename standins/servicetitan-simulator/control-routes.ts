@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CallLog } from './call-log.js';
 import type { FaultSpec, Faults } from './faults.js';
+import type { SimulatorBooking } from './index.js';
 
 const scope = {
   pathPrefix: z.string().startsWith('/').optional(),
@@ -46,8 +47,7 @@ export function registerControlRoutes(
     setClockOffset: (ms: number) => void;
     setAppAccess: (access: { connected?: boolean; missingScopes?: string[] }) => void;
     state: () => unknown;
-    /** Books a job with one appointment (see Tenant.book); returns its id. */
-    book: (booking: { start: Date; businessUnitId?: number; jobTypeId?: number }) => number;
+    book: (booking: SimulatorBooking) => { tenantId: string; jobId: number; appointmentId: number };
   },
 ): void {
   app.get('/__control/calls', async (request) => {
@@ -89,13 +89,23 @@ export function registerControlRoutes(
     return { now: deps.now().toISOString() };
   });
   app.get('/__control/state', async () => deps.state());
-  /** A job booked now: `{start: ISO date-time, businessUnitId?, jobTypeId?}` → `{jobId}`. */
+  /**
+   * Books a new job now: `{start: ISO date-time, tenantId?, jobTypeId?, businessUnitId?,
+   * durationMinutes?}`; answers 201 with its ids.
+   */
   app.post('/__control/bookings', async (request, reply) => {
     const parsed = z
       .object({
-        start: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date-time'),
-        businessUnitId: z.number().int().positive().optional(),
+        start: z.iso.datetime({ offset: true }),
+        tenantId: z.string().min(1).optional(),
         jobTypeId: z.number().int().positive().optional(),
+        businessUnitId: z.number().int().positive().optional(),
+        durationMinutes: z
+          .number()
+          .int()
+          .positive()
+          .max(24 * 60)
+          .optional(),
       })
       .strict()
       .safeParse(request.body);
@@ -105,8 +115,13 @@ export function registerControlRoutes(
         .status(400)
         .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
     }
-    const jobId = deps.book({ ...parsed.data, start: new Date(parsed.data.start) });
-    return reply.status(201).send({ jobId });
+    const { start, ...rest } = parsed.data;
+    try {
+      return reply.status(201).send(deps.book({ ...rest, start: new Date(start) }));
+    } catch (err) {
+      if (err instanceof RangeError) return reply.status(404).send({ error: err.message });
+      throw err;
+    }
   });
   /** What the tenant grants the app: `{connected?: boolean, missingScopes?: string[]}`. */
   app.post('/__control/app-access', async (request, reply) => {

@@ -10,7 +10,14 @@ import { registerControlRoutes } from './control-routes.js';
 import { createFaults, TOKEN_PATH, type FaultSpec, type Faults } from './faults.js';
 import { localDayNumber, localTimeToUtcMs, weekdayOf } from './local-time.js';
 import { appointmentsInWindow, jobsInWindow } from './queries.js';
-import { createTenant, type SimAppointment, type SimJob, type TenantWindow } from './tenant.js';
+import { JOB_TYPES } from './catalog.js';
+import {
+  createTenant,
+  type SimAppointment,
+  type SimJob,
+  type Tenant,
+  type TenantWindow,
+} from './tenant.js';
 
 export type { FaultSpec } from './faults.js';
 export type { RecordedCall, CallFilter } from './call-log.js';
@@ -27,6 +34,19 @@ export interface SimulatorOptions {
   timeZone?: string;
   /** Lifetime of issued access tokens (ServiceTitan: 900 s). */
   tokenLifetimeSeconds?: number;
+}
+
+export interface SimulatorBooking {
+  /** Default: the demo tenant. */
+  tenantId?: string;
+  /** Default: the first active job type. */
+  jobTypeId?: number;
+  /** Default: the job type's first business unit. */
+  businessUnitId?: number;
+  /** When the appointment starts. */
+  start: Date;
+  /** Default: the job type's duration. */
+  durationMinutes?: number;
 }
 
 export interface SimulatorCredential {
@@ -104,6 +124,17 @@ export interface Simulator {
   /** The simulator's clock: options.now plus any offset set through setClockOffset. */
   now(): Date;
   setClockOffset(ms: number): void;
+  /**
+   * Another tenant (its own data, seeded differently, and its own credential) on the same host,
+   * so several companies can each read their own ServiceTitan account. The demo tenant is the
+   * first; the i-th added one gets seed + i.
+   */
+  addTenant(): SimulatorCredential;
+  /**
+   * Books a new job with one appointment in a tenant (default: the demo tenant) at the
+   * simulator's now, as a dispatcher would: the next list read shows it.
+   */
+  book(booking: SimulatorBooking): { tenantId: string; jobId: number; appointmentId: number };
   /** Makes every issued token invalid (the next API call gets a real 401). */
   revokeTokens(): void;
   /** What the tenant grants the app (default: connected, every scope); a partial update. */
@@ -127,10 +158,14 @@ export async function startServiceTitanSimulator(
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 900;
   const credential = DEMO_CREDENTIAL;
   const tenant = createTenant({ seed, timeZone });
+  /** Every tenant by id, each with its own credential; the demo tenant first. */
+  const tenants = new Map<
+    string,
+    { credential: SimulatorCredential; tenant: Tenant; handlers: ReturnType<typeof apiHandlers> }
+  >([[credential.tenantId, { credential, tenant, handlers: apiHandlers(tenant) }]]);
   const calls = createCallLog();
   const faults = createFaults();
   const tokens = new Map<string, { clientId: string; expiresAtMs: number }>();
-  const handlers = apiHandlers(tenant);
   let appAccess: AppAccess = { connected: true, missingScopes: [] };
   const setAppAccess = (access: Partial<AppAccess>) => {
     appAccess = { ...appAccess, ...access };
@@ -220,12 +255,15 @@ export async function startServiceTitanSimulator(
     if (body.grant_type !== 'client_credentials') {
       return reply.status(400).send({ error: 'unsupported_grant_type' });
     }
-    if (body.client_id !== credential.clientId || body.client_secret !== credential.clientSecret) {
+    const client = [...tenants.values()].find(
+      (t) => t.credential.clientId === body.client_id,
+    )?.credential;
+    if (!client || body.client_secret !== client.clientSecret) {
       return reply.status(400).send({ error: 'invalid_client' });
     }
     const accessToken = `sim.${crypto.randomBytes(24).toString('base64url')}`;
     tokens.set(accessToken, {
-      clientId: credential.clientId,
+      clientId: client.clientId,
       expiresAtMs: now().getTime() + tokenLifetimeSeconds * 1000,
     });
     return reply.send({
@@ -236,27 +274,36 @@ export async function startServiceTitanSimulator(
     });
   });
 
-  /** Token, app key, tenant and scope checks every API call passes first; false when it answered. */
+  /**
+   * Token, app key, tenant and scope checks every API call passes first; the tenant called, or
+   * undefined when it answered.
+   */
   function authorize(
     request: FastifyRequest<{ Params: { tenant: string } }>,
     reply: FastifyReply,
     endpoint: string,
-  ): boolean {
+  ): (typeof tenants extends Map<string, infer T> ? T : never) | undefined {
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = bearer ? tokens.get(bearer) : undefined;
     if (!token || token.expiresAtMs <= now().getTime()) {
       void reply.status(401).send(problem(401, 'Unauthorized'));
-      return false;
+      return undefined;
     }
+    const called = tenants.get(request.params.tenant);
+    // A token and app key are only good for the tenant whose app they belong to.
+    const own = called?.credential.clientId === token.clientId ? called : undefined;
+    const appCredential =
+      [...tenants.values()].find((t) => t.credential.clientId === token.clientId)?.credential ??
+      credential;
     const query = request.query as Record<string, string | undefined>;
     const appKey = request.headers['st-app-key'] ?? query.servicetitanapplicationkey;
-    if (appKey !== credential.appKey) {
+    if (appKey !== appCredential.appKey) {
       void reply.status(401).send(problem(401, 'Unauthorized: missing or unknown application key'));
-      return false;
+      return undefined;
     }
-    if (request.params.tenant !== credential.tenantId) {
+    if (!own) {
       void reply.status(404).send(problem(404, `Tenant ${request.params.tenant} not found`));
-      return false;
+      return undefined;
     }
     if (!appAccess.connected) {
       void reply
@@ -267,22 +314,26 @@ export async function startServiceTitanSimulator(
             `Forbidden: the application is not connected to tenant ${request.params.tenant}`,
           ),
         );
-      return false;
+      return undefined;
     }
     const scope = SCOPE_BY_ENDPOINT[endpoint];
     if (scope && appAccess.missingScopes.includes(scope)) {
       void reply.status(403).send(problem(403, `Missing required scope: ${scope}`));
-      return false;
+      return undefined;
     }
-    return true;
+    return own;
   }
 
   app.get<{ Params: { module: string; tenant: string; resource: string } }>(
     '/:module/v2/tenant/:tenant/:resource',
     async (request, reply) => {
-      if (!authorize(request, reply, `${request.params.module}/${request.params.resource}`))
-        return reply;
-      const handler = handlers[`${request.params.module}/${request.params.resource}`];
+      const called = authorize(
+        request,
+        reply,
+        `${request.params.module}/${request.params.resource}`,
+      );
+      if (!called) return reply;
+      const handler = called.handlers[`${request.params.module}/${request.params.resource}`];
       if (!handler) return reply.status(404).send(problem(404, 'Not Found'));
       return answerList(handler, request, reply, now());
     },
@@ -291,7 +342,8 @@ export async function startServiceTitanSimulator(
   app.post<{ Params: { tenant: string } }>(
     '/dispatch/v2/tenant/:tenant/capacity',
     async (request, reply) => {
-      if (!authorize(request, reply, 'dispatch/capacity')) return reply;
+      const called = authorize(request, reply, 'dispatch/capacity');
+      if (!called) return reply;
       const parsed = capacityRequestSchema.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -302,7 +354,7 @@ export async function startServiceTitanSimulator(
           }),
         );
       }
-      return reply.send(answerCapacity(tenant, parsed.data, now()));
+      return reply.send(answerCapacity(called.tenant, parsed.data, now()));
     },
   );
 
@@ -317,7 +369,44 @@ export async function startServiceTitanSimulator(
     typicalDailyJobs: () => typicalDailyJobs(data, now(), timeZone),
   };
 
+  function addTenant(): SimulatorCredential {
+    const n = tenants.size;
+    const added: SimulatorCredential = {
+      clientId: `cid.sim-tenant-${n}`,
+      clientSecret: `cs1.sim-tenant-${n}-${crypto.randomBytes(8).toString('hex')}`,
+      tenantId: String(Number(credential.tenantId) + n),
+      appKey: `ak1.sim-tenant-${n}`,
+    };
+    const extra = createTenant({ seed: seed + n, timeZone });
+    tenants.set(added.tenantId, {
+      credential: added,
+      tenant: extra,
+      handlers: apiHandlers(extra),
+    });
+    return added;
+  }
+
+  function book(booking: SimulatorBooking) {
+    const tenantId = booking.tenantId ?? credential.tenantId;
+    const target = tenants.get(tenantId);
+    if (!target) throw new RangeError(`Tenant ${tenantId} not found`);
+    const jobTypeId = booking.jobTypeId ?? JOB_TYPES.find((t) => t.active)!.id;
+    if (!JOB_TYPES.some((t) => t.id === jobTypeId))
+      throw new RangeError(`Job type ${jobTypeId} not found`);
+    const ids = target.tenant.book({
+      jobTypeId,
+      ...(booking.businessUnitId === undefined ? {} : { businessUnitId: booking.businessUnitId }),
+      ...(booking.durationMinutes === undefined
+        ? {}
+        : { durationMinutes: booking.durationMinutes }),
+      start: booking.start,
+      createdOn: now(),
+    });
+    return { tenantId, ...ids };
+  }
+
   registerControlRoutes(app, {
+    book,
     calls,
     faults,
     now,
@@ -325,13 +414,6 @@ export async function startServiceTitanSimulator(
       clockOffsetMs = ms;
     },
     setAppAccess,
-    book: (booking) =>
-      tenant.book({
-        now: now(),
-        start: booking.start,
-        businessUnitId: booking.businessUnitId ?? tenant.businessUnits()[0]!.id,
-        jobTypeId: booking.jobTypeId ?? tenant.jobTypes()[0]!.id,
-      }),
     state: () => ({
       now: now().toISOString(),
       clockOffsetMs,
@@ -364,6 +446,8 @@ export async function startServiceTitanSimulator(
     setClockOffset: (ms) => {
       clockOffsetMs = ms;
     },
+    addTenant,
+    book,
     revokeTokens: () => tokens.clear(),
     setAppAccess,
     close: async () => {

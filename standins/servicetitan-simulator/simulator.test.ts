@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TYPES } from './catalog.js';
 import { localDayNumber } from './local-time.js';
 import { createTenant } from './tenant.js';
 import { startServiceTitanSimulator, type Simulator } from './index.js';
@@ -266,6 +267,88 @@ describe('the simulator over HTTP', () => {
     };
     expect(state.now).toBe(NOW.toISOString());
     expect(state.tenant.businessUnits).toBe(6);
+  });
+
+  it('books a new job through the control endpoint: the next appointments and jobs lists show it', async () => {
+    const window = 'startsOnOrAfter=2025-03-10T04:00:00Z&startsBefore=2025-03-11T04:00:00Z';
+    const list = async (resource: string) =>
+      (
+        (await (await get(`${base()}/${resource}?${window}&pageSize=500`)).json()) as {
+          data: { id: number; jobId?: number; start?: string; jobStatus?: string }[];
+        }
+      ).data;
+    const before = await list('appointments');
+    const booked = await fetch(`${sim.url}/__control/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: '2025-03-10T14:00:00Z', jobTypeId: JOB_TYPES[0]!.id }),
+    });
+    expect(booked.status).toBe(201);
+    const ids = (await booked.json()) as { tenantId: string; jobId: number; appointmentId: number };
+    expect(ids.tenantId).toBe(sim.demoCredential.tenantId);
+    const after = await list('appointments');
+    expect(after).toHaveLength(before.length + 1);
+    const appointment = after.find((a) => a.id === ids.appointmentId);
+    expect(appointment?.jobId).toBe(ids.jobId);
+    expect(Date.parse(appointment?.start ?? '')).toBe(Date.parse('2025-03-10T14:00:00Z'));
+    const jobs = (await (await get(`${base()}/jobs?ids=${ids.jobId}`)).json()) as {
+      data: { id: number; jobStatus: string }[];
+    };
+    expect(jobs.data).toEqual([expect.objectContaining({ id: ids.jobId, jobStatus: 'Scheduled' })]);
+    // Bad input names the field and books nothing.
+    const bad = await fetch(`${sim.url}/__control/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: 'tomorrow' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^start:/);
+    expect(await list('appointments')).toHaveLength(before.length + 1);
+  });
+
+  it('serves added tenants with their own credential and data, and books into one of them', async () => {
+    const extra = sim.addTenant();
+    expect(extra.tenantId).not.toBe(sim.demoCredential.tenantId);
+    const issued = (await (
+      await fetch(`${sim.authUrl}/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: extra.clientId,
+          client_secret: extra.clientSecret,
+        }),
+      })
+    ).json()) as { access_token: string };
+    const extraGet = (tenantId: string, query = '') =>
+      fetch(`${sim.apiUrl}/jpm/v2/tenant/${tenantId}/appointments?pageSize=500${query}`, {
+        headers: { authorization: `Bearer ${issued.access_token}`, 'ST-App-Key': extra.appKey },
+      });
+    // Its token is no good for the demo tenant, nor the demo token for it.
+    expect((await extraGet(sim.demoCredential.tenantId)).status).toBe(404);
+    expect((await get(`${sim.apiUrl}/jpm/v2/tenant/${extra.tenantId}/appointments`)).status).toBe(
+      404,
+    );
+    const window = '&startsOnOrAfter=2025-03-10T04:00:00Z&startsBefore=2025-03-11T04:00:00Z';
+    const own = (await (await extraGet(extra.tenantId, window)).json()) as {
+      data: { id: number }[];
+    };
+    const demo = (await (await get(`${base()}/appointments?pageSize=500${window}`)).json()) as {
+      data: { id: number }[];
+    };
+    expect(own.data.map((a) => a.id)).not.toEqual(demo.data.map((a) => a.id));
+
+    const ids = sim.book({ tenantId: extra.tenantId, start: new Date('2025-03-10T15:00:00Z') });
+    const after = (await (await extraGet(extra.tenantId, window)).json()) as {
+      data: { id: number }[];
+    };
+    expect(after.data.map((a) => a.id)).toContain(ids.appointmentId);
+    expect(after.data).toHaveLength(own.data.length + 1);
+    const demoAfter = (await (
+      await get(`${base()}/appointments?pageSize=500${window}`)
+    ).json()) as { data: { id: number }[] };
+    expect(demoAfter.data).toHaveLength(demo.data.length);
+    expect(() => sim.book({ tenantId: '1', start: new Date() })).toThrow(/Tenant 1 not found/);
   });
 
   it('answers 403 when the tenant has not connected the app or withheld a scope', async () => {

@@ -101,6 +101,20 @@ export interface JobSnapshot {
   appointments: SimAppointment[];
 }
 
+/** A job booked on demand: one appointment at `start`, existing from `createdOn` on. */
+export interface TenantBooking {
+  jobTypeId: number;
+  /** Default: the job type's first business unit. */
+  businessUnitId?: number;
+  start: Date;
+  /** Default: the job type's duration. */
+  durationMinutes?: number;
+  createdOn: Date;
+}
+
+/** Ids of jobs booked on demand start here (generated ids are day * 1000 + n, far below). */
+const BOOKED_JOB_IDS_FROM = 1_000_000_000;
+
 export interface TenantWindow {
   /** Inclusive UTC instant. */
   startsOnOrAfter?: string | Date;
@@ -365,6 +379,8 @@ function toMs(value: string | Date | undefined): number | undefined {
  */
 export function createTenant(options: { seed: number; timeZone: string }) {
   const plans = new Map<number, JobPlan[]>();
+  /** Jobs booked on demand (`book`), by id: they exist from their booking moment on. */
+  const booked = new Map<number, JobPlan>();
   const planFor = (day: number): JobPlan[] => {
     let jobs = plans.get(day);
     if (!jobs) {
@@ -392,48 +408,8 @@ export function createTenant(options: { seed: number; timeZone: string }) {
     return [Math.max(from, earliest), Math.min(to, latest)];
   }
 
-  /** Bookings added on demand (`book`), numbered down from the top of their day's id range. */
-  const booked = new Map<number, number>();
-
   return {
     timeZone: options.timeZone,
-    /**
-     * Books a job now: one appointment at `start` (one hour), of a business unit and job type,
-     * so a test or a person can watch it reach the board. Returns the job id.
-     */
-    book(booking: { now: Date; start: Date; businessUnitId: number; jobTypeId: number }): number {
-      const startMs = booking.start.getTime();
-      const day = localDayNumber(startMs, options.timeZone);
-      const n = (booked.get(day) ?? 0) + 1;
-      booked.set(day, n);
-      const id = day * 1000 + 1000 - n;
-      const createdOnMs = booking.now.getTime();
-      planFor(day).push({
-        id,
-        businessUnitId: booking.businessUnitId,
-        jobTypeId: booking.jobTypeId,
-        priority: 'Normal',
-        customerId: 7_000_000 + n,
-        locationId: 8_000_000 + n,
-        campaignId: 1,
-        createdById: 1,
-        createdOnMs,
-        canceledOnMs: null,
-        hold: false,
-        appointments: [
-          {
-            id: id * 10 + 1,
-            startMs,
-            endMs: startMs + HOUR_MS,
-            arrivalStartMs: startMs,
-            arrivalEndMs: startMs + HOUR_MS,
-            createdOnMs,
-            canceledOnMs: null,
-          },
-        ],
-      });
-      return id;
-    },
     businessUnits(): SimBusinessUnit[] {
       return [...BUSINESS_UNITS];
     },
@@ -454,7 +430,48 @@ export function createTenant(options: { seed: number; timeZone: string }) {
           if (snapshot) result.push(snapshot);
         }
       }
+      for (const plan of booked.values()) {
+        const snapshot = materialize(plan, nowMs);
+        if (snapshot) result.push(snapshot);
+      }
       return result;
+    },
+    /**
+     * Books a new job with one appointment, existing from `createdOn` on (a dispatcher booking a
+     * call right now). Its id is outside the generated ones, so it never collides with them.
+     */
+    book(booking: TenantBooking): { jobId: number; appointmentId: number } {
+      const type = JOB_TYPES.find((t) => t.id === booking.jobTypeId);
+      if (!type) throw new Error(`unknown job type ${booking.jobTypeId}`);
+      const businessUnitId = booking.businessUnitId ?? type.businessUnitIds[0]!;
+      const jobId = BOOKED_JOB_IDS_FROM + booked.size;
+      const startMs = booking.start.getTime();
+      const createdOnMs = booking.createdOn.getTime();
+      booked.set(jobId, {
+        id: jobId,
+        businessUnitId,
+        jobTypeId: type.id,
+        priority: type.priority,
+        customerId: 5_500_000 + booked.size,
+        locationId: 6_500_000 + booked.size,
+        campaignId: 301,
+        createdById: 9001,
+        createdOnMs,
+        canceledOnMs: null,
+        hold: false,
+        appointments: [
+          {
+            id: jobId * 10,
+            startMs,
+            endMs: startMs + (booking.durationMinutes ?? type.duration / 60) * MINUTE_MS,
+            arrivalStartMs: startMs,
+            arrivalEndMs: startMs + 2 * HOUR_MS,
+            createdOnMs,
+            canceledOnMs: null,
+          },
+        ],
+      });
+      return { jobId, appointmentId: jobId * 10 };
     },
     /** Jobs with these ids that exist at `now` (a job id encodes the day it is planned on). */
     jobsById(now: Date, ids: number[]): JobSnapshot[] {
@@ -463,6 +480,11 @@ export function createTenant(options: { seed: number; timeZone: string }) {
       const wanted = new Set(ids);
       const days = [...new Set(ids.map((id) => Math.floor(id / 1000)))].sort((a, b) => a - b);
       const result: JobSnapshot[] = [];
+      for (const id of ids) {
+        const plan = booked.get(id);
+        const snapshot = plan && materialize(plan, nowMs);
+        if (snapshot) result.push(snapshot);
+      }
       for (const day of days) {
         if (day < today - HISTORY_DAYS || day > today + MAX_LEAD_DAYS + 1) continue;
         for (const plan of planFor(day)) {
