@@ -289,7 +289,7 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/events': [
     {
-      access: 'signedIn',
+      access: 'boardRead',
       note: 'own board',
       stream: true,
       request: () => ({ url: '/api/events' }),
