@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { allOrNothing } from './all-or-nothing.js';
 
@@ -21,5 +22,16 @@ describe('allOrNothing', () => {
     await expect(result).rejects.toBe(failure);
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBe(failure);
+  });
+
+  it('leaves no listener on the parent signal once the reads have settled', async () => {
+    const parent = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await allOrNothing(() => [Promise.resolve(i)] as const, parent.signal);
+      await allOrNothing(() => [Promise.reject(new Error('no'))] as const, parent.signal).catch(
+        () => undefined,
+      );
+    }
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -9,15 +9,22 @@ export async function allOrNothing<T extends readonly unknown[]>(
   parent?: AbortSignal,
 ): Promise<T> {
   const controller = new AbortController();
+  const onParentAbort = () => controller.abort(parent?.reason);
   if (parent) {
     if (parent.aborted) controller.abort(parent.reason);
-    else parent.addEventListener('abort', () => controller.abort(parent.reason), { once: true });
+    else parent.addEventListener('abort', onParentAbort, { once: true });
   }
-  const reads = start(controller.signal).map((read: Promise<unknown>) =>
-    read.catch((err: unknown) => {
-      controller.abort(err);
-      throw err;
-    }),
-  );
-  return (await Promise.all(reads)) as unknown as T;
+  try {
+    const reads = start(controller.signal).map((read: Promise<unknown>) =>
+      read.catch((err: unknown) => {
+        controller.abort(err);
+        throw err;
+      }),
+    );
+    return (await Promise.all(reads)) as unknown as T;
+  } finally {
+    // The parent is the app's shutdown signal, which lives as long as the app: a listener left
+    // on it by each refresh would pile up for months (the server refreshes on its own schedule).
+    parent?.removeEventListener('abort', onParentAbort);
+  }
 }
