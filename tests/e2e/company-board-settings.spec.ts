@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
 import {
   companyPartOf,
@@ -47,6 +47,26 @@ async function restoreDefaults(page: Page) {
   expect(put.ok()).toBe(true);
   const removed = await page.request.delete('/api/board-settings/logo', { headers: SAME_ORIGIN });
   expect(removed.ok()).toBe(true);
+}
+
+/** A TV browser (no session) paired into the manager's company through the API; on /tv. */
+async function pairTv(browser: Browser, manager: Page, name: string) {
+  const context = await browser.newContext({
+    viewport: { width: 1920, height: 1080 },
+    timezoneId: 'America/New_York',
+  });
+  const tvPage = await context.newPage();
+  const started = await tvPage.request.post('/api/screen/pairing', { headers: SAME_ORIGIN });
+  expect(started.status()).toBe(201);
+  const { code } = (await started.json()) as { code: string };
+  const paired = await manager.request.post('/api/screens/pair', {
+    data: { code, name },
+    headers: SAME_ORIGIN,
+  });
+  expect(paired.status()).toBe(201);
+  const { id } = (await paired.json()) as { id: number };
+  await tvPage.goto('/tv');
+  return { context, page: tvPage, screenId: id };
 }
 
 test.describe("the company's board settings, as the manager changes them", () => {
@@ -105,6 +125,76 @@ test.describe("the company's board settings, as the manager changes them", () =>
       await expect(csr.page.getByTestId('board-title')).toHaveText('3-Day Call Board');
     } finally {
       await csr.context.close();
+    }
+  });
+
+  test('two paired TVs of the company follow the title and working days the manager sets, without a reload', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const tvs = [
+      await pairTv(browser, page, 'Dispatch wall'),
+      await pairTv(browser, page, 'Break room'),
+    ];
+    try {
+      for (const tv of tvs) {
+        await expect(tv.page.getByTestId('day-card')).toHaveCount(3, { timeout: 20_000 });
+        await expect(tv.page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+        // Not reloaded below: a marker on the window would be gone after a reload.
+        await tv.page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+      }
+
+      const { version } = await storedSettings(page);
+      const put = await page.request.put('/api/board-settings', {
+        data: {
+          settings: {
+            ...DEFAULTS,
+            title: 'Dispatch Wall',
+            workdays: {
+              monday: false,
+              tuesday: true,
+              wednesday: false,
+              thursday: true,
+              friday: false,
+              saturday: false,
+              sunday: false,
+            },
+          },
+          version,
+        },
+        headers: SAME_ORIGIN,
+      });
+      expect(put.ok()).toBe(true);
+      const changedAt = Date.now();
+
+      for (const tv of tvs) {
+        await expect(tv.page.getByTestId('board-title')).toHaveText('Dispatch Wall');
+        await expect
+          .poll(async () =>
+            (await tv.page.getByTestId('day-weekday').allTextContents()).every(
+              (weekday) => weekday === 'Tuesday' || weekday === 'Thursday',
+            ),
+          )
+          .toBe(true);
+        const weekdays = await tv.page.getByTestId('day-weekday').allTextContents();
+        expect(weekdays).toHaveLength(3);
+        for (const weekday of weekdays) expect(['Tuesday', 'Thursday']).toContain(weekday);
+        expect(
+          await tv.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
+        ).toBe(true);
+      }
+      console.info(`a settings change reached both TVs in ${Date.now() - changedAt} ms`);
+      // Both TVs show the same days, as the manager's own board does.
+      const own = await page.getByTestId('day-date').allTextContents();
+      for (const tv of tvs) {
+        await expect(tv.page.getByTestId('day-date')).toHaveText(own);
+      }
+    } finally {
+      for (const tv of tvs) {
+        await page.request.delete(`/api/screens/${tv.screenId}`, { headers: SAME_ORIGIN });
+        await tv.context.close();
+      }
     }
   });
 
