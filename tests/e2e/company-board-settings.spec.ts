@@ -1,11 +1,17 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
 import {
   companyPartOf,
   defaultDashboardSettings,
 } from '../../src/shared/settings/dashboard-settings.js';
 import { baseURL } from '../../playwright.config.js';
-import { demoAccounts, openSignedInBoard, renamePreviewBoard, signInElsewhere } from './helpers.js';
+import {
+  demoAccounts,
+  openSignedInBoard,
+  pairTv,
+  renamePreviewBoard,
+  signInElsewhere,
+} from './helpers.js';
 
 /**
  * The demo company's board settings, shared by everyone of the company (issue 11, decision 009).
@@ -47,26 +53,6 @@ async function restoreDefaults(page: Page) {
   expect(put.ok()).toBe(true);
   const removed = await page.request.delete('/api/board-settings/logo', { headers: SAME_ORIGIN });
   expect(removed.ok()).toBe(true);
-}
-
-/** A TV browser (no session) paired into the manager's company through the API; on /tv. */
-async function pairTv(browser: Browser, manager: Page, name: string) {
-  const context = await browser.newContext({
-    viewport: { width: 1920, height: 1080 },
-    timezoneId: 'America/New_York',
-  });
-  const tvPage = await context.newPage();
-  const started = await tvPage.request.post('/api/screen/pairing', { headers: SAME_ORIGIN });
-  expect(started.status()).toBe(201);
-  const { code } = (await started.json()) as { code: string };
-  const paired = await manager.request.post('/api/screens/pair', {
-    data: { code, name },
-    headers: SAME_ORIGIN,
-  });
-  expect(paired.status()).toBe(201);
-  const { id } = (await paired.json()) as { id: number };
-  await tvPage.goto('/tv');
-  return { context, page: tvPage, screenId: id };
 }
 
 test.describe("the company's board settings, as the manager changes them", () => {

@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page, type Route } from '@playwright/test';
 import type { CapacityItem, CapacityResponse } from '../../src/shared/api/capacity.js';
+import { baseURL } from '../../playwright.config.js';
 
 export const demoAccounts = {
   master: 'master@callboard.test',
@@ -114,4 +115,29 @@ export async function renamePreviewBoard(page: Page, title: string): Promise<voi
   await panel.getByLabel('Dashboard title').fill(title);
   await panel.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByTestId('board-title')).toHaveText(title);
+}
+
+/**
+ * A TV browser (no session) paired into the manager's company through the API, then on /tv
+ * (unless `open` is false: the caller opens it, after setting up what it waits for).
+ */
+export async function pairTv(browser: Browser, manager: Page, name: string, open = true) {
+  const context = await browser.newContext({
+    viewport: { width: 1920, height: 1080 },
+    timezoneId: 'America/New_York',
+  });
+  const tvPage = await context.newPage();
+  const started = await tvPage.request.post('/api/screen/pairing', {
+    headers: { origin: baseURL },
+  });
+  expect(started.status()).toBe(201);
+  const { code } = (await started.json()) as { code: string };
+  const paired = await manager.request.post('/api/screens/pair', {
+    data: { code, name },
+    headers: { origin: baseURL },
+  });
+  expect(paired.status()).toBe(201);
+  const { id } = (await paired.json()) as { id: number };
+  if (open) await tvPage.goto('/tv');
+  return { context, page: tvPage, screenId: id };
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
-import { openSignedInBoard } from './helpers.js';
+import { baseURL } from '../../playwright.config.js';
+import { openSignedInBoard, pairTv } from './helpers.js';
 
 /**
  * Issue 13 in the browser: the board hears of new numbers over its event stream (no reload, no
@@ -22,8 +23,9 @@ function scheduledOnFirstDay(page: Page) {
     .nth(1);
 }
 
-test('a signed-in board shows a job booked in ServiceTitan without a reload, within the refresh interval', async ({
+test('a signed-in board and a paired TV show a job booked in ServiceTitan without a reload, within the refresh interval', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000);
   const firstAnswer = page.waitForResponse(
@@ -37,6 +39,16 @@ test('a signed-in board shows a job booked in ServiceTitan without a reload, wit
   const before = Number(await scheduledOnFirstDay(page).textContent());
   // The page must not reload: a marker on window survives only without one.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  // A paired TV of the company (business units, like the board) listens on its own stream.
+  const tv = await pairTv(browser, page, `Live push TV ${Date.now()}`, false);
+  const tvStreamOpened = tv.page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/events',
+  );
+  await tv.page.goto('/tv');
+  await expect(tv.page.getByTestId('day-card')).toHaveCount(3, { timeout: 20_000 });
+  expect((await tvStreamOpened).status()).toBe(200);
+  const tvBefore = Number(await scheduledOnFirstDay(tv.page).textContent());
+  await tv.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   // The stream is open: from here the poll waits minutes, not one. A reload of the numbers now
   // puts the next poll five minutes away, so only the push can bring the booking in time.
   expect((await streamOpened).status()).toBe(200);
@@ -63,7 +75,21 @@ test('a signed-in board shows a job booked in ServiceTitan without a reload, wit
   console.info(
     `booking reached the board ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made (interval ${interval} s)`,
   );
+  await expect
+    .poll(async () => Number(await scheduledOnFirstDay(tv.page).textContent()), {
+      timeout: Math.max(1_000, bookedAt + (interval + 2) * 1000 - Date.now()),
+      intervals: [250],
+    })
+    .toBeGreaterThanOrEqual(tvBefore + 2);
+  console.info(
+    `booking reached the paired TV ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made`,
+  );
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(await tv.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+    true,
+  );
+  await page.request.delete(`/api/screens/${tv.screenId}`, { headers: { origin: baseURL } });
+  await tv.context.close();
 });
 
 test('a new build version reloads the page once, and only once', async ({ page }) => {
