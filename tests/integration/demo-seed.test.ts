@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, itemPreferences, sessions, users } from '../../src/server/db/schema.js';
 import { seedDemoData } from '../../src/server/services/demo/seed-demo-data.js';
+import { deleteUser } from '../../src/server/services/users/user-store.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('embedded defaults', () => {
@@ -71,7 +72,10 @@ describe('embedded defaults', () => {
       headers: { cookie: user.cookie },
     });
     expect(before.statusCode).toBe(200);
-    await t.app.db.delete(users).where(eq(users.id, user.id));
+    // As the admin route deletes a user: their sessions end on every instance, then the row goes.
+    await t.app.sessions.destroyAllForUser(user.id);
+    await deleteUser(t.app.db, user.id);
+    expect(await t.app.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
       0,
     );
