@@ -256,7 +256,10 @@ test('a paired screen says when its numbers are stale or the server is unreachab
 
     // The server unreachable: the last numbers stay, with since when. (The page's clock is
     // fake from here, so a minute passes without waiting for it.)
+    // A server that cannot be reached answers neither the event stream nor the numbers: the
+    // stream fails, and the screen is back on its one-minute poll.
     await tv.page.unroute(CAPACITY);
+    await tv.page.route('**/api/events*', (route) => route.abort('connectionrefused'));
     await tv.page.clock.install();
     await tv.page.reload();
     await expectBoard(tv.page);
@@ -269,6 +272,7 @@ test('a paired screen says when its numbers are stale or the server is unreachab
     await expect(tv.page.getByTestId('day-grid')).toHaveAttribute('data-doubtful', 'true');
     await shot(tv.page, 'tv-offline-1080p');
     await tv.page.unroute(CAPACITY);
+    await tv.page.unroute('**/api/events*');
     await tv.page.clock.runFor(16_000);
     await expect(tv.page.getByTestId('offline-banner')).toHaveCount(0);
     await expect(tv.page.getByTestId('day-grid')).not.toHaveAttribute('data-doubtful', 'true');
