@@ -93,7 +93,8 @@ async function pairTv(tv, admin) {
   await tvPage.goto(`${BASE}/tv`);
   const code = await tvPage.getByTestId('pairing-code').textContent({ timeout: 30_000 });
   const page = await admin.newPage();
-  await page.goto(`${BASE}/admin/screens?code=${encodeURIComponent(code ?? '')}`);
+  await page.goto(`${BASE}/admin/screens`);
+  await page.getByLabel('Code on the TV').fill(code ?? '');
   await page.getByLabel('Screen name').first().fill('Bench TV');
   await page.getByRole('button', { name: 'Pair screen' }).click();
   await tvPage.getByTestId('capacity-row').first().waitFor({ timeout: 30_000 });
@@ -108,6 +109,8 @@ async function signIn(context, email) {
   await page.goto(`${BASE}/api/login`);
   await page.getByRole('button', { name: email }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The board on screen: this browser now knows it is signed in, as a returning person's does.
+  await page.getByTestId('capacity-row').first().waitFor({ timeout: 30_000 });
   await page.close();
 }
 
