@@ -1,48 +1,72 @@
 import { can, denialReason, type Actor, type Permission } from '@shared/permissions';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
-import { LandingPage } from '@/features/landing/components/landing-page';
-import { NotFoundPage } from '@/features/not-found/components/not-found-page';
-import { PricingPage } from '@/features/pricing/components/pricing-page';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { readStorage, writeStorage } from '@/lib/storage';
+import { lazyPage, usePageReady } from './lazy-page';
 import { paths } from './routes';
 
 // Each screen loads only where it is shown: the landing and pricing pages stay light for a first
 // visit, and the admin screens add nothing to the board's first load.
-const DashboardPage = lazy(() =>
-  import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+const LandingPage = lazyPage(() =>
+  import('@/features/landing/components/landing-page').then((m) => m.LandingPage),
 );
-const ItemConfigPage = lazy(() =>
-  import('@/features/item-config/components/item-config-page').then((m) => ({
-    default: m.ItemConfigPage,
-  })),
+const PricingPage = lazyPage(() =>
+  import('@/features/pricing/components/pricing-page').then((m) => m.PricingPage),
 );
-const LivePreviewPage = lazy(() =>
-  import('./pages/live-preview-page').then((m) => ({ default: m.LivePreviewPage })),
+const NotFoundPage = lazyPage(() =>
+  import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
-const AdminPage = lazy(() =>
-  import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page').then((m) => m.DashboardPage));
+const ItemConfigPage = lazyPage(() =>
+  import('@/features/item-config/components/item-config-page').then((m) => m.ItemConfigPage),
 );
-const CompaniesPage = lazy(() =>
-  import('@/features/companies/components/companies-page').then((m) => ({
-    default: m.CompaniesPage,
-  })),
+const LivePreviewPage = lazyPage(() =>
+  import('./pages/live-preview-page').then((m) => m.LivePreviewPage),
+);
+const AdminPage = lazyPage(() =>
+  import('@/features/admin/components/admin-page').then((m) => m.AdminPage),
+);
+const CompaniesPage = lazyPage(() =>
+  import('@/features/companies/components/companies-page').then((m) => m.CompaniesPage),
 );
 // A TV loads only its own chunk: the pairing code and the read-only board, no person's pages.
-const TvPage = lazy(() =>
-  import('@/features/screens/components/tv-page').then((m) => ({ default: m.TvPage })),
+const TvPage = lazyPage(() =>
+  import('@/features/screens/components/tv-page').then((m) => m.TvPage),
 );
-const ScreensPage = lazy(() =>
-  import('@/features/screens/components/screens-page').then((m) => ({
-    default: m.ScreensPage,
-  })),
+const ScreensPage = lazyPage(() =>
+  import('@/features/screens/components/screens-page').then((m) => m.ScreensPage),
 );
-const SetupPage = lazy(() =>
-  import('@/features/onboarding/components/setup-page').then((m) => ({ default: m.SetupPage })),
+const SetupPage = lazyPage(() =>
+  import('@/features/onboarding/components/setup-page').then((m) => m.SetupPage),
 );
+
+/** "true" while this browser's last answer from /api/auth/user was a person (a hint only). */
+const SIGNED_IN_HINT_KEY = 'boardSignedIn';
+
+/** The page `/` shows: the board for a person, the landing page for a visitor. */
+function homePage(signedIn: boolean) {
+  return signedIn ? DashboardPage : LandingPage;
+}
+
+/**
+ * Starts loading the first page's code at once, in parallel with `/api/auth/user` rather than
+ * after it (called by main.tsx before the first render). On `/` the page depends on who is
+ * signed in: the last answer this browser had decides which to fetch early.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const page =
+    pathname === paths.tv
+      ? TvPage
+      : pathname === paths.home
+        ? homePage(readStorage(SIGNED_IN_HINT_KEY) === 'true')
+        : null;
+  // A failure here is retried, and shown, when the page renders.
+  page?.preload().catch(() => undefined);
+}
 
 /**
  * A page for those holding `permission`; others go back to / with a toast (seed: non-admins
@@ -76,7 +100,10 @@ function Requires({
  */
 export function AppRouter() {
   const [location] = useLocation();
-  if (location === paths.tv) {
+  const tv = location === paths.tv;
+  const tvReady = usePageReady(tv ? TvPage : null);
+  if (tv) {
+    if (!tvReady) return <FullPageLoader />;
     return (
       <Suspense fallback={<FullPageLoader />}>
         <TvPage />
@@ -89,7 +116,14 @@ export function AppRouter() {
 /** The seed's route table (section 2) with its sign-in rules. */
 function PeopleRouter() {
   const { user, actor, isLoading } = useAuth();
-  if (isLoading) return <FullPageLoader />;
+  const [location] = useLocation();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!isLoading) writeStorage(SIGNED_IN_HINT_KEY, String(signedIn));
+  }, [isLoading, signedIn]);
+  // `/` waits for its page's code outside Suspense: it shows the moment both have arrived.
+  const homeReady = usePageReady(!isLoading && location === paths.home ? homePage(signedIn) : null);
+  if (isLoading || !homeReady) return <FullPageLoader />;
   return (
     <Suspense fallback={<FullPageLoader />}>
       {user ? <SignedInRoutes actor={actor} /> : <SignedOutRoutes />}

@@ -1,4 +1,4 @@
-import { LOCK_KEY, parseStoredLock } from '@shared/settings/dashboard-settings';
+import { LOCK_KEY, parseStoredLock } from '@shared/settings/board-settings-core';
 import { createStoredValue } from '@/lib/create-stored-value';
 
 /** Locked by default; while locked, logo, title, ZIP and date format cannot be edited. */

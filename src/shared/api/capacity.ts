@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { itemTypeSchema } from './item-groups.js';
 
-/** The zone of a company that has stored no settings yet (seed defaults on the server). */
-export const DEFAULT_CAPACITY_TIME_ZONE = 'America/New_York';
+// Kept with the time-zone rules, free of the schema library (the board reads it too).
+export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
 
 export const NO_CREDENTIALS_ERROR =
   'No ServiceTitan credentials configured. Ask an administrator to add them in the Admin panel.';

@@ -1,35 +1,18 @@
 import { z } from 'zod';
+import {
+  BIDI_CONTROL,
+  CONTROL,
+  isBlankDisplayName,
+  trimDisplayName,
+} from './display-name-rules.js';
 
 /**
  * Names people type and a TV shows (board title, custom names, group names; company and user
  * names adopt it too): one rule, used by the server to refuse and by the client to keep Save off.
  */
 
-/** Characters that draw nothing: white space, format characters (zero-width, bidi marks), default-ignorables. */
-const ONLY_INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
-const EDGE_INVISIBLE =
-  /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]+|[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]+$/gu;
-/** C0 and C1 control characters (line breaks, NUL, escape...): cannot be shown; PostgreSQL refuses NUL. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** Bidi embeddings, overrides and isolates: they reorder the text around the name on screen. */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
-
-/** Trims white space and invisible characters from both ends. */
-export function trimDisplayName(input: string): string {
-  return input.replace(EDGE_INVISIBLE, '');
-}
-
-/** True when the text would show nothing at all (empty, spaces, zero-width or bidi marks only). */
-export function isBlankDisplayName(input: string): boolean {
-  return ONLY_INVISIBLE.test(input);
-}
-
-/** The name as it will be saved, or null when it is empty or made only of invisible characters. */
-export function normalizeDisplayName(input: string): string | null {
-  const trimmed = trimDisplayName(input);
-  return trimmed === '' || isBlankDisplayName(trimmed) ? null : trimmed;
-}
+// The rules without the schema library (the board and the TV screen load only those).
+export { isBlankDisplayName, normalizeDisplayName, trimDisplayName } from './display-name-rules.js';
 
 /**
  * A display name: trimmed (white space and invisible characters at either end), not empty, not

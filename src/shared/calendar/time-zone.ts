@@ -27,3 +27,6 @@ export function runtimeTimeZone(): string {
     return 'UTC';
   }
 }
+
+/** The zone of a company that has stored no settings yet (seed defaults on the server). */
+export const DEFAULT_CAPACITY_TIME_ZONE = 'America/New_York';

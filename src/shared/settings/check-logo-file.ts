@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE } from './dashboard-settings.js';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE } from './board-settings-core.js';
 
 export const LOGO_NOT_IMAGE_MESSAGE = 'Please choose an image file';
 

@@ -1,13 +1,11 @@
 import type { BoardSettingsResponse } from '@shared/api/board-settings';
-import { DEFAULT_CAPACITY_TIME_ZONE } from '@shared/api/capacity';
+import { DEFAULT_CAPACITY_TIME_ZONE } from '@shared/calendar/time-zone';
 import {
   DASHBOARD_SETTINGS_KEY,
   companyPartOf,
   defaultDashboardSettings,
-  parseStoredDashboardSettings,
-  type CompanyBoardSettings,
-  type DashboardSettings,
-} from '@shared/settings/dashboard-settings';
+} from '@shared/settings/board-settings-core';
+import type { CompanyBoardSettings, DashboardSettings } from '@shared/settings/dashboard-settings';
 import { PREVIEW_MARK } from '@shared/settings/storage-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -169,10 +167,12 @@ export function useCompanyBoardSettings(companyId?: number) {
     imported.current = true;
     const raw = readStorage(DASHBOARD_SETTINGS_KEY);
     if (raw === null || writtenByPreview(raw)) return;
-    const kept = parseStoredDashboardSettings(raw);
-    const company = companyPartOf(kept);
-    if (sameJson(company, data.settings) && !kept.logoUrl) return;
     void (async () => {
+      // Parsing what an older build stored needs the schemas: loaded only for this one-time step.
+      const { parseStoredDashboardSettings } = await import('@shared/settings/dashboard-settings');
+      const kept = parseStoredDashboardSettings(raw);
+      const company = companyPartOf(kept);
+      if (sameJson(company, data.settings) && !kept.logoUrl) return;
       try {
         let answer = await saveBoardSettings(company, 0, companyId);
         const blob = kept.logoUrl ? dataUrlToBlob(kept.logoUrl) : null;

@@ -1,5 +1,5 @@
 import type { WeatherResponse } from '@shared/api/weather';
-import { isCompleteZip } from '@shared/settings/dashboard-settings';
+import { isCompleteZip } from '@shared/settings/board-settings-core';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
 

@@ -1,5 +1,5 @@
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
-import { backgroundCss } from '@shared/settings/dashboard-settings';
+import { backgroundCss } from '@shared/settings/board-settings-core';
 import { UNKNOWN_CONDITION, UNKNOWN_TEMPERATURE } from '@shared/weather/placeholder-weather';
 import { RefreshCw } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';

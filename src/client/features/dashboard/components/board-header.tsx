@@ -1,5 +1,5 @@
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
-import { backgroundCss } from '@shared/settings/dashboard-settings';
+import { backgroundCss } from '@shared/settings/board-settings-core';
 import { CircleHelp, Lock, LockOpen, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

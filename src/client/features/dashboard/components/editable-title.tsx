@@ -1,4 +1,4 @@
-import { normalizeTitle } from '@shared/settings/dashboard-settings';
+import { normalizeTitle } from '@shared/settings/board-settings-core';
 import { InlineEditor } from '@/components/inline-editor';
 import { cn } from '@/lib/utils';
 import { HelpTip } from './help-tip';

@@ -1,4 +1,4 @@
-import { isCompleteZip, sanitizeZip, ZIP_LENGTH } from '@shared/settings/dashboard-settings';
+import { isCompleteZip, sanitizeZip, ZIP_LENGTH } from '@shared/settings/board-settings-core';
 import { MapPin } from 'lucide-react';
 import { InlineEditor } from '@/components/inline-editor';
 import { cn } from '@/lib/utils';

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { useNow } from '@/features/dashboard/hooks/use-now';
 import { ApiError } from '@/lib/api';
 import { getScreenStatus, SCREEN_STATUS_KEY, startPairing } from '../api/tv-api';
-import { PairingView } from './pairing-view';
 import { ScreenBoard } from './screen-board';
+
+// The pairing screen (with its QR encoder) loads only on a TV that is not paired: a paired
+// screen's first load is its board alone.
+const PairingView = lazy(() => import('./pairing-view').then((m) => ({ default: m.PairingView })));
 
 /** While a code is shown, the TV asks every 2 s whether an admin has claimed it. */
 const PAIRING_POLL_MS = 2_000;
@@ -78,10 +81,12 @@ export function TvPage() {
         ? 'This screen link is no longer valid. Ask an administrator for a new link, or pair with the code.'
         : null;
   return (
-    <PairingView
-      code={shown && secondsLeft > 0 ? shown.code : null}
-      secondsLeft={secondsLeft}
-      problem={problem}
-    />
+    <Suspense fallback={<FullPageLoader />}>
+      <PairingView
+        code={shown && secondsLeft > 0 ? shown.code : null}
+        secondsLeft={secondsLeft}
+        problem={problem}
+      />
+    </Suspense>
   );
 }

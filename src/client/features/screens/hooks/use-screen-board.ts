@@ -1,7 +1,5 @@
-import {
-  parseStoredDashboardSettings,
-  type DashboardSettings,
-} from '@shared/settings/dashboard-settings';
+import { withDefaults } from '@shared/settings/board-settings-core';
+import type { CompanyBoardSettings, DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
@@ -53,7 +51,8 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
 
   const answer = settingsQuery.data;
   const settings = useMemo(() => {
-    const parsed = parseStoredDashboardSettings(answer?.settings ?? {});
+    // Validated and made whole by the server: shown over the defaults, without parsing again.
+    const parsed = withDefaults(answer?.settings as Partial<CompanyBoardSettings> | undefined);
     return { ...parsed, viewType, logoUrl: answer?.logoUrl ?? undefined };
   }, [answer, viewType]);
 

@@ -1,0 +1,183 @@
+import {
+  Building2,
+  CircleHelp,
+  CreditCard,
+  Layers,
+  Lock,
+  LockOpen,
+  LogIn,
+  LogOut,
+  Moon,
+  Settings,
+  Sun,
+  Users,
+  Wrench,
+} from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { authUrls, paths } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { useTheme } from '@/hooks/use-theme';
+import type { SideMenuProps } from './side-menu';
+
+// Billing code loads when the menu opens, not with the board.
+const BillingMenuStatus = lazy(() => import('@/features/billing/components/billing-menu-status'));
+const startSubscription = () =>
+  import('@/features/billing/api/start-subscription').then((m) => m.startSubscription());
+
+function MenuItem({
+  icon,
+  children,
+  onClick,
+  disabledReason,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick?: () => void;
+  /** Shown under a disabled item: why it cannot be used. */
+  disabledReason?: string | null;
+}) {
+  const button = (
+    <Button
+      variant="ghost"
+      className="h-11 w-full justify-start gap-3 text-base"
+      onClick={onClick}
+      disabled={Boolean(disabledReason)}
+    >
+      {icon}
+      {children}
+    </Button>
+  );
+  if (!disabledReason) return button;
+  return (
+    <div>
+      {button}
+      <p className="px-4 pb-2 text-sm text-muted-foreground">{disabledReason}</p>
+    </div>
+  );
+}
+
+function MenuLink({
+  icon,
+  href,
+  children,
+}: {
+  icon: ReactNode;
+  href: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild variant="ghost" className="h-11 w-full justify-start gap-3 text-base">
+      <Link href={href}>
+        {icon}
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+/** The side menu's panel (loaded when the menu is first opened, see `SideMenu`). */
+export default function SideMenuSheet({
+  open,
+  setOpen,
+  signedIn,
+  boardControls,
+  isMasterAdmin,
+  locked,
+  lockDenial,
+  onToggleLock,
+  helpMode,
+  onToggleHelp,
+  onOpenSettings,
+}: SideMenuProps & { open: boolean; setOpen: (open: boolean) => void }) {
+  const { theme, toggleTheme } = useTheme();
+  const close = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetContent side="right" className="w-80 sm:max-w-sm">
+        <SheetHeader className="mb-4">
+          <SheetTitle>Menu</SheetTitle>
+          <SheetDescription className="sr-only">Board actions and pages</SheetDescription>
+        </SheetHeader>
+        <nav className="flex flex-col gap-1" data-testid="side-menu">
+          <MenuItem icon={<Settings aria-hidden />} onClick={close(onOpenSettings)}>
+            Settings
+          </MenuItem>
+          {boardControls && (
+            <>
+              <MenuItem
+                icon={locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
+                onClick={close(onToggleLock)}
+                disabledReason={lockDenial}
+              >
+                {locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
+              </MenuItem>
+              <MenuItem icon={<CircleHelp aria-hidden />} onClick={close(onToggleHelp)}>
+                {helpMode ? 'Hide Help' : 'Show Help'}
+              </MenuItem>
+            </>
+          )}
+          <MenuItem
+            icon={theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+            onClick={toggleTheme}
+          >
+            {theme === 'dark' ? 'Light Mode' : 'Dark Mode'}
+          </MenuItem>
+          {signedIn ? (
+            <>
+              <div className="my-2 h-px bg-border" />
+              <MenuLink icon={<Layers aria-hidden />} href={paths.businessUnits}>
+                Business Unit Configuration
+              </MenuLink>
+              <MenuLink icon={<Wrench aria-hidden />} href={paths.jobTypes}>
+                Job Type Configuration
+              </MenuLink>
+              {/* Seed: listed for every signed-in user; /admin itself turns non-admins away. */}
+              <MenuLink icon={<Users aria-hidden />} href={paths.admin}>
+                Manage Users
+              </MenuLink>
+              {isMasterAdmin && (
+                <MenuLink icon={<Building2 aria-hidden />} href={paths.companies}>
+                  Companies
+                </MenuLink>
+              )}
+              <MenuItem
+                icon={<CreditCard aria-hidden />}
+                onClick={close(() => void startSubscription())}
+              >
+                Subscription
+              </MenuItem>
+              <Suspense fallback={null}>
+                <BillingMenuStatus />
+              </Suspense>
+              <div className="my-2 h-px bg-border" />
+              <MenuItem
+                icon={<LogOut aria-hidden />}
+                onClick={() => window.location.assign(authUrls.logout)}
+              >
+                Logout
+              </MenuItem>
+            </>
+          ) : (
+            <MenuItem
+              icon={<LogIn aria-hidden />}
+              onClick={() => window.location.assign(authUrls.login)}
+            >
+              Sign In
+            </MenuItem>
+          )}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}
