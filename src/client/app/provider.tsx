@@ -1,28 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Toaster as ToasterType } from '@/components/ui/toaster';
 import { useTheme } from '@/hooks/use-theme';
 import { useToast } from '@/hooks/use-toast';
 import { queryClient } from '@/lib/api';
 
-// The toast UI loads with the first toast: the board's and the TV's first load carry none of it.
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The toast UI stays out of the board's and the TV's first load: it loads a moment after the
+// page shows, or at once with a toast that comes earlier.
+type ToasterComponent = typeof ToasterType;
+let loadedToaster: ToasterComponent | null = null;
+const loadToaster = () =>
+  import('@/components/ui/toaster').then((m) => (loadedToaster = m.Toaster));
+const TOASTER_PRELOAD_MS = 2_000;
 
 function ThemeApplier() {
   useTheme();
   return null;
 }
 
-/** Mounts the toast UI once there is something to show, and keeps it from then on. */
+/**
+ * Mounts the toast UI once its code is here, without Suspense: a toast (say "Session expired",
+ * which leaves the page after half a second) shows as soon as the code arrives, never behind
+ * Suspense's fallback delay. Toasts raised before that wait in the toast store.
+ */
 function LazyToaster() {
   const { toasts } = useToast();
-  const [wanted, setWanted] = useState(false);
-  if (toasts.length > 0 && !wanted) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  const [Toaster, setToaster] = useState<ToasterComponent | null>(() => loadedToaster);
+  const wanted = toasts.length > 0;
+  useEffect(() => {
+    if (Toaster) return;
+    const load = () => void loadToaster().then((component) => setToaster(() => component));
+    if (wanted) {
+      load();
+      return;
+    }
+    const timer = setTimeout(load, TOASTER_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [Toaster, wanted]);
+  return Toaster ? <Toaster /> : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
