@@ -51,7 +51,7 @@ export interface ServiceOverrides {
    * check what a refresh reports wait for it whole, so a busy machine cannot change the answer.
    */
   refreshWaitMs?: number;
-  /** How often the server's refresh schedule looks for due snapshots (default 1 s). */
+  /** How often the server's refresh schedule looks for due snapshots (default 1 s; 0: off). */
   scheduleTickMs?: number;
   /** Stripe; by default the SDK at the configured host, absent when Stripe is not configured. */
   stripe?: StripeGateway;

@@ -42,6 +42,7 @@ export function createRefreshSchedule(deps: {
   now: () => Date;
   /** Told which companies' boards a refresh changed. */
   onChange: (companyId: number) => void;
+  /** How often it looks for due snapshots; 0 turns the schedule off (tests of the request path). */
   tickMs?: number;
   logger?: FastifyBaseLogger;
 }): RefreshSchedule {
@@ -93,8 +94,9 @@ export function createRefreshSchedule(deps: {
     }
   }
 
-  const timer = setInterval(() => void tick(), deps.tickMs ?? TICK_MS);
-  timer.unref();
+  const tickMs = deps.tickMs ?? TICK_MS;
+  const timer = tickMs > 0 ? setInterval(() => void tick(), tickMs) : undefined;
+  timer?.unref();
 
   return {
     watch(companyId, request) {
