@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   NO_CREDENTIALS_ERROR,
+  capacityResponseSchema,
   type CapacityRequest,
   type CapacityResponse,
 } from '../../../shared/api/capacity.js';
@@ -50,6 +52,13 @@ export interface CapacityService {
    */
   boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
   /**
+   * The JSON text of the viewer's last computed board answer (exactly what `boardFor` answered,
+   * serialized by the response schema), while no event has changed what it was made of and at
+   * most BOARD_ANSWER_TTL_MS old; undefined otherwise (then call `boardFor`). The warm path of
+   * a wall of screens (issue 13): no reads, no date arithmetic, no serialization.
+   */
+  cachedBoardJson(user: BoardUser, viewType: ItemType): string | undefined;
+  /**
    * A company's board without a request (a paired screen, the server's own refresh schedule):
    * the company's ServiceTitan credential, preferences, groups and settings.
    */
@@ -62,6 +71,15 @@ export interface CapacityService {
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
 }
+
+/**
+ * A computed board answer is served from memory at most this long. Events drop it sooner
+ * (capacity.updated, settings.changed, preferences.changed, credentials.changed, session.ended);
+ * the limit bounds what no event announces: the day rolling over, numbers turning stale with
+ * age, and the refresh schedule noticing the board is still watched (computeBoard runs at least
+ * once per limit per viewer while requests come in).
+ */
+export const BOARD_ANSWER_TTL_MS = 1_000;
 
 /** Business units and job types change rarely (seed: cached for 10 minutes). */
 export const METADATA_REFRESH_MS = 10 * 60 * 1000;
@@ -96,6 +114,55 @@ export function createCapacityService(deps: {
       events.publish({ type: 'capacity.updated', companyId }).catch(() => undefined);
     },
   });
+  /**
+   * Pre-serialized board answers per viewer and view type (`cachedBoardJson`). An entry names
+   * the board company and the user whose credential it used, so events drop exactly theirs.
+   */
+  const answers = new LRUCache<
+    string,
+    { json: string; boardCompany: number | null; userId: string; at: number }
+  >({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
+  /** Bumped by every event: an answer computed before one must not be remembered. */
+  let answersEpoch = 0;
+  const answerKey = (user: BoardUser, viewType: ItemType) =>
+    `${user.id}|${user.companyId ?? ''}|${user.boardCompanyId ?? ''}|${viewType}`;
+  const dropAnswers = (
+    match: (entry: { boardCompany: number | null; userId: string }) => boolean,
+  ) => {
+    for (const [key, entry] of answers.entries()) if (match(entry)) answers.delete(key);
+  };
+  const unsubscribeAnswers = events.subscribe((event) => {
+    answersEpoch += 1;
+    switch (event.type) {
+      case 'capacity.updated':
+      case 'settings.changed':
+      case 'preferences.changed':
+        dropAnswers((entry) => entry.boardCompany === event.companyId);
+        break;
+      case 'credentials.changed':
+        if (event.companyId === null && !event.userId) answers.clear();
+        else
+          dropAnswers(
+            (entry) =>
+              (event.companyId !== null && entry.boardCompany === event.companyId) ||
+              (event.userId !== undefined && entry.userId === event.userId),
+          );
+        break;
+      case 'session.ended':
+        // Who may see a board is checked on every request before this cache is asked; a user
+        // whose company or credential changed must not get the answer made with the old one.
+        if (event.userId) dropAnswers((entry) => entry.userId === event.userId);
+        else if (!event.sessionIdHash) answers.clear();
+        break;
+      default:
+        break;
+    }
+  });
+  const unsubscribeMissedAnswers = events.onMissedEvents(() => {
+    answersEpoch += 1;
+    answers.clear();
+  });
+
   /** Counting is cheap, but a TV wall of screens asks for the same numbers again and again. */
   const countCache = new WeakMap<Bookings, Map<string, DayCounts[]>>();
 
@@ -180,6 +247,9 @@ export function createCapacityService(deps: {
     streamOpened: (companyId) => schedule.hold(companyId),
 
     async close() {
+      unsubscribeAnswers();
+      unsubscribeMissedAnswers();
+      answers.clear();
       schedule.close();
       inputs.close();
       await snapshots.close();
@@ -207,13 +277,36 @@ export function createCapacityService(deps: {
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
-    boardFor(user, request) {
+    cachedBoardJson(user, viewType) {
+      const entry = answers.get(answerKey(user, viewType));
+      if (!entry) return undefined;
+      // On the service clock too (the day and the age of the numbers are on it).
+      const age = now().getTime() - entry.at;
+      return age >= 0 && age < BOARD_ANSWER_TTL_MS ? entry.json : undefined;
+    },
+
+    async boardFor(user, request) {
       // The company whose board this is: a master admin may open another company's.
-      return computeBoard({
-        boardCompany: user.boardCompanyId ?? user.companyId,
-        viewType: request?.viewType ?? 'businessUnit',
+      const boardCompany = user.boardCompanyId ?? user.companyId;
+      const viewType = request?.viewType ?? 'businessUnit';
+      const startedIn = answersEpoch;
+      const at = now().getTime();
+      const board = await computeBoard({
+        boardCompany,
+        viewType,
         resolve: () => inputs.credential(user),
       });
+      // Only the common case is remembered: numbers without an error (errors are rare and
+      // should be re-evaluated). The text is what the route's response schema would send.
+      if (!board.error && startedIn === answersEpoch) {
+        answers.set(answerKey(user, viewType), {
+          json: JSON.stringify(capacityResponseSchema.parse(board)),
+          boardCompany,
+          userId: user.id,
+          at,
+        });
+      }
+      return board;
     },
 
     boardForCompany(companyId, viewType) {
