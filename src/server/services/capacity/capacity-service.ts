@@ -33,7 +33,12 @@ import {
 } from './metadata-snapshot.js';
 import { createBoardInputs } from './board-inputs.js';
 import { createRefreshSchedule } from './refresh-schedule.js';
-import { createSnapshotStore, type Snapshot, type SnapshotRequest } from './snapshot-store.js';
+import {
+  createSnapshotStore,
+  snapshotDueAt,
+  type Snapshot,
+  type SnapshotRequest,
+} from './snapshot-store.js';
 
 export interface BoardUser {
   id: string;
@@ -120,7 +125,7 @@ export function createCapacityService(deps: {
    */
   const answers = new LRUCache<
     string,
-    { json: string; boardCompany: number | null; userId: string; at: number }
+    { json: string; boardCompany: number | null; userId: string; validUntil: number }
   >({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
   /** Bumped by every event: an answer computed before one must not be remembered. */
   let answersEpoch = 0;
@@ -280,9 +285,9 @@ export function createCapacityService(deps: {
     cachedBoardJson(user, viewType) {
       const entry = answers.get(answerKey(user, viewType));
       if (!entry) return undefined;
-      // On the service clock too (the day and the age of the numbers are on it).
-      const age = now().getTime() - entry.at;
-      return age >= 0 && age < BOARD_ANSWER_TTL_MS ? entry.json : undefined;
+      // On the service clock too: the day, the age of the numbers and the snapshots' next
+      // refresh (which a request past it must start) are on it.
+      return now().getTime() < entry.validUntil ? entry.json : undefined;
     },
 
     async boardFor(user, request) {
@@ -291,10 +296,14 @@ export function createCapacityService(deps: {
       const viewType = request?.viewType ?? 'businessUnit';
       const startedIn = answersEpoch;
       const at = now().getTime();
+      let validUntil = at + BOARD_ANSWER_TTL_MS;
       const board = await computeBoard({
         boardCompany,
         viewType,
         resolve: () => inputs.credential(user),
+        dueAt: (due) => {
+          validUntil = Math.min(validUntil, due);
+        },
       });
       // Only the common case is remembered: numbers without an error (errors are rare and
       // should be re-evaluated). The text is what the route's response schema would send.
@@ -303,7 +312,7 @@ export function createCapacityService(deps: {
           json: JSON.stringify(capacityResponseSchema.parse(board)),
           boardCompany,
           userId: user.id,
-          at,
+          validUntil,
         });
       }
       return board;
@@ -323,6 +332,8 @@ export function createCapacityService(deps: {
     boardCompany: number | null;
     viewType: ItemType;
     resolve: () => Promise<CredentialResolution>;
+    /** Told when the snapshots the answer is built from are next due for a refresh. */
+    dueAt?: (at: number) => void;
   }): Promise<CapacityResponse> {
     const { boardCompany, viewType } = input;
     const refreshIntervalSeconds = Math.round(refreshMs / 1000);
@@ -357,6 +368,7 @@ export function createCapacityService(deps: {
     if (!window) return empty;
 
     const client = serviceTitan.clientFor(resolution.credential);
+    const bookingsIntervalMs = refreshMs;
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
     const scheduled = <T>(request: SnapshotRequest<T>) =>
       boardCompany === null ? request : schedule.watch(boardCompany, request);
@@ -365,7 +377,7 @@ export function createCapacityService(deps: {
         scheduled({
           // Not the view type: both views are counted from the same raw bookings.
           key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
-          intervalMs: refreshMs,
+          intervalMs: bookingsIntervalMs,
           fetch: async (shutdown) => {
             const [appointments, jobs] = await allOrNothing(
               (signal) => [
@@ -384,6 +396,12 @@ export function createCapacityService(deps: {
       readMetadata(resolution.identity, client, scheduled),
     ]);
 
+    input.dueAt?.(
+      Math.min(
+        snapshotDueAt(bookings, { intervalMs: bookingsIntervalMs }),
+        snapshotDueAt(metadata, { intervalMs: METADATA_REFRESH_MS, failureRetryMs: refreshMs }),
+      ),
+    );
     if (!bookings.payload) {
       return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
     }
