@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
@@ -11,6 +11,11 @@ import {
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
+
+/** JSON already serialized: Fastify sends a string with a JSON content type as it is. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /**
  * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
@@ -42,7 +47,7 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
         response: { 200: capacityResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
@@ -58,7 +63,17 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       const body = request.screen
         ? { ...request.body, viewType: request.screen.viewType }
         : (request.body ?? undefined);
-      return app.services.capacity.boardFor(boardViewer(request, boardCompanyId), body);
+      const viewer = boardViewer(request, boardCompanyId);
+      // The warm path (issue 13): the same answer, already serialized by the response schema
+      // when it was computed; sent as JSON text, so no second validation or serialization.
+      const cached = app.services.capacity.cachedBoardJson(
+        viewer,
+        body?.viewType ?? 'businessUnit',
+      );
+      if (cached !== undefined) {
+        return sendJsonText(reply, cached);
+      }
+      return app.services.capacity.boardFor(viewer, body);
     },
   );
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   NO_CREDENTIALS_ERROR,
+  capacityResponseSchema,
   type CapacityRequest,
   type CapacityResponse,
 } from '../../../shared/api/capacity.js';
@@ -31,7 +33,12 @@ import {
 } from './metadata-snapshot.js';
 import { createBoardInputs } from './board-inputs.js';
 import { createRefreshSchedule } from './refresh-schedule.js';
-import { createSnapshotStore, type Snapshot, type SnapshotRequest } from './snapshot-store.js';
+import {
+  createSnapshotStore,
+  snapshotDueAt,
+  type Snapshot,
+  type SnapshotRequest,
+} from './snapshot-store.js';
 
 export interface BoardUser {
   id: string;
@@ -50,6 +57,13 @@ export interface CapacityService {
    */
   boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
   /**
+   * The JSON text of the viewer's last computed board answer (exactly what `boardFor` answered,
+   * serialized by the response schema), while no event has changed what it was made of and at
+   * most BOARD_ANSWER_TTL_MS old; undefined otherwise (then call `boardFor`). The warm path of
+   * a wall of screens (issue 13): no reads, no date arithmetic, no serialization.
+   */
+  cachedBoardJson(user: BoardUser, viewType: ItemType): string | undefined;
+  /**
    * A company's board without a request (a paired screen, the server's own refresh schedule):
    * the company's ServiceTitan credential, preferences, groups and settings.
    */
@@ -62,6 +76,15 @@ export interface CapacityService {
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
 }
+
+/**
+ * A computed board answer is served from memory at most this long. Events drop it sooner
+ * (capacity.updated, settings.changed, preferences.changed, credentials.changed, session.ended);
+ * the limit bounds what no event announces: the day rolling over, numbers turning stale with
+ * age, and the refresh schedule noticing the board is still watched (computeBoard runs at least
+ * once per limit per viewer while requests come in).
+ */
+export const BOARD_ANSWER_TTL_MS = 1_000;
 
 /** Business units and job types change rarely (seed: cached for 10 minutes). */
 export const METADATA_REFRESH_MS = 10 * 60 * 1000;
@@ -96,6 +119,55 @@ export function createCapacityService(deps: {
       events.publish({ type: 'capacity.updated', companyId }).catch(() => undefined);
     },
   });
+  /**
+   * Pre-serialized board answers per viewer and view type (`cachedBoardJson`). An entry names
+   * the board company and the user whose credential it used, so events drop exactly theirs.
+   */
+  const answers = new LRUCache<
+    string,
+    { json: string; boardCompany: number | null; userId: string; validUntil: number }
+  >({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
+  /** Bumped by every event: an answer computed before one must not be remembered. */
+  let answersEpoch = 0;
+  const answerKey = (user: BoardUser, viewType: ItemType) =>
+    `${user.id}|${user.companyId ?? ''}|${user.boardCompanyId ?? ''}|${viewType}`;
+  const dropAnswers = (
+    match: (entry: { boardCompany: number | null; userId: string }) => boolean,
+  ) => {
+    for (const [key, entry] of answers.entries()) if (match(entry)) answers.delete(key);
+  };
+  const unsubscribeAnswers = events.subscribe((event) => {
+    answersEpoch += 1;
+    switch (event.type) {
+      case 'capacity.updated':
+      case 'settings.changed':
+      case 'preferences.changed':
+        dropAnswers((entry) => entry.boardCompany === event.companyId);
+        break;
+      case 'credentials.changed':
+        if (event.companyId === null && !event.userId) answers.clear();
+        else
+          dropAnswers(
+            (entry) =>
+              (event.companyId !== null && entry.boardCompany === event.companyId) ||
+              (event.userId !== undefined && entry.userId === event.userId),
+          );
+        break;
+      case 'session.ended':
+        // Who may see a board is checked on every request before this cache is asked; a user
+        // whose company or credential changed must not get the answer made with the old one.
+        if (event.userId) dropAnswers((entry) => entry.userId === event.userId);
+        else if (!event.sessionIdHash) answers.clear();
+        break;
+      default:
+        break;
+    }
+  });
+  const unsubscribeMissedAnswers = events.onMissedEvents(() => {
+    answersEpoch += 1;
+    answers.clear();
+  });
+
   /** Counting is cheap, but a TV wall of screens asks for the same numbers again and again. */
   const countCache = new WeakMap<Bookings, Map<string, DayCounts[]>>();
 
@@ -180,6 +252,9 @@ export function createCapacityService(deps: {
     streamOpened: (companyId) => schedule.hold(companyId),
 
     async close() {
+      unsubscribeAnswers();
+      unsubscribeMissedAnswers();
+      answers.clear();
       schedule.close();
       inputs.close();
       await snapshots.close();
@@ -207,13 +282,40 @@ export function createCapacityService(deps: {
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
-    boardFor(user, request) {
+    cachedBoardJson(user, viewType) {
+      const entry = answers.get(answerKey(user, viewType));
+      if (!entry) return undefined;
+      // On the service clock too: the day, the age of the numbers and the snapshots' next
+      // refresh (which a request past it must start) are on it.
+      return now().getTime() < entry.validUntil ? entry.json : undefined;
+    },
+
+    async boardFor(user, request) {
       // The company whose board this is: a master admin may open another company's.
-      return computeBoard({
-        boardCompany: user.boardCompanyId ?? user.companyId,
-        viewType: request?.viewType ?? 'businessUnit',
+      const boardCompany = user.boardCompanyId ?? user.companyId;
+      const viewType = request?.viewType ?? 'businessUnit';
+      const startedIn = answersEpoch;
+      const at = now().getTime();
+      let validUntil = at + BOARD_ANSWER_TTL_MS;
+      const board = await computeBoard({
+        boardCompany,
+        viewType,
         resolve: () => inputs.credential(user),
+        dueAt: (due) => {
+          validUntil = Math.min(validUntil, due);
+        },
       });
+      // Only the common case is remembered: numbers without an error (errors are rare and
+      // should be re-evaluated). The text is what the route's response schema would send.
+      if (!board.error && startedIn === answersEpoch) {
+        answers.set(answerKey(user, viewType), {
+          json: JSON.stringify(capacityResponseSchema.parse(board)),
+          boardCompany,
+          userId: user.id,
+          validUntil,
+        });
+      }
+      return board;
     },
 
     boardForCompany(companyId, viewType) {
@@ -230,6 +332,8 @@ export function createCapacityService(deps: {
     boardCompany: number | null;
     viewType: ItemType;
     resolve: () => Promise<CredentialResolution>;
+    /** Told when the snapshots the answer is built from are next due for a refresh. */
+    dueAt?: (at: number) => void;
   }): Promise<CapacityResponse> {
     const { boardCompany, viewType } = input;
     const refreshIntervalSeconds = Math.round(refreshMs / 1000);
@@ -264,6 +368,7 @@ export function createCapacityService(deps: {
     if (!window) return empty;
 
     const client = serviceTitan.clientFor(resolution.credential);
+    const bookingsIntervalMs = refreshMs;
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
     const scheduled = <T>(request: SnapshotRequest<T>) =>
       boardCompany === null ? request : schedule.watch(boardCompany, request);
@@ -272,7 +377,7 @@ export function createCapacityService(deps: {
         scheduled({
           // Not the view type: both views are counted from the same raw bookings.
           key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
-          intervalMs: refreshMs,
+          intervalMs: bookingsIntervalMs,
           fetch: async (shutdown) => {
             const [appointments, jobs] = await allOrNothing(
               (signal) => [
@@ -291,6 +396,12 @@ export function createCapacityService(deps: {
       readMetadata(resolution.identity, client, scheduled),
     ]);
 
+    input.dueAt?.(
+      Math.min(
+        snapshotDueAt(bookings, { intervalMs: bookingsIntervalMs }),
+        snapshotDueAt(metadata, { intervalMs: METADATA_REFRESH_MS, failureRetryMs: refreshMs }),
+      ),
+    );
     if (!bookings.payload) {
       return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };
     }

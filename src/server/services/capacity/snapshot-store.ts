@@ -136,6 +136,21 @@ function toSnapshotError(value: unknown): SnapshotError | null {
 }
 
 /**
+ * When the next refresh of a snapshot is due (service clock, ms): one interval after the last
+ * attempt, or sooner after a failure. Whatever is built from a snapshot is current until then.
+ */
+export function snapshotDueAt(
+  snapshot: Snapshot<unknown>,
+  request: Pick<SnapshotRequest<unknown>, 'intervalMs' | 'failureRetryMs'>,
+): number {
+  if (!snapshot.attemptedAt) return Number.NEGATIVE_INFINITY;
+  const wait = snapshot.lastError
+    ? (request.failureRetryMs ?? request.intervalMs)
+    : request.intervalMs;
+  return snapshot.attemptedAt.getTime() + wait;
+}
+
+/**
  * Snapshots shared by every app instance through the `capacity_snapshots` table. Refreshes are
  * coordinated by a lease taken with one atomic insert-or-update, so exactly one instance asks
  * ServiceTitan per key and interval; a failed refresh keeps the last good data and is not
@@ -188,14 +203,7 @@ export function createSnapshotStore(deps: {
     };
   }
 
-  /** When the next refresh of a snapshot is due: one interval after the last attempt, or sooner after a failure. */
-  function dueAt(snapshot: Snapshot<unknown>, request: Timing): number {
-    if (!snapshot.attemptedAt) return Number.NEGATIVE_INFINITY;
-    const wait = snapshot.lastError
-      ? (request.failureRetryMs ?? request.intervalMs)
-      : request.intervalMs;
-    return snapshot.attemptedAt.getTime() + wait;
-  }
+  const dueAt = snapshotDueAt;
 
   function remember(request: Timing, row: Row | undefined, snapshot: Snapshot<unknown>): void {
     const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > now().getTime();
