@@ -423,7 +423,7 @@ export function ScreensPage() {
             </CardTitle>
             <CardDescription>
               A screen is online when it was seen in the last 2 minutes. A revoked screen shows a
-              pairing code again within about 10 seconds.
+              pairing code again within seconds.
             </CardDescription>
           </CardHeader>
           <CardContent>
