@@ -372,11 +372,12 @@ export function createCapacityService(deps: {
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
     const scheduled = <T>(request: SnapshotRequest<T>) =>
       boardCompany === null ? request : schedule.watch(boardCompany, request);
+    // Not the view type: both views are counted from the same raw bookings.
+    const bookingsKey = `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
     const [bookings, metadata] = await Promise.all([
       snapshots.read<Bookings>(
         scheduled({
-          // Not the view type: both views are counted from the same raw bookings.
-          key: `bookings:v1:${resolution.identity}:${window.startsOnOrAfter}/${window.startsBefore}`,
+          key: bookingsKey,
           intervalMs: bookingsIntervalMs,
           fetch: async (shutdown) => {
             const [appointments, jobs] = await allOrNothing(
@@ -396,11 +397,15 @@ export function createCapacityService(deps: {
       readMetadata(resolution.identity, client, scheduled),
     ]);
 
+    // An answer read while a refresh was still running (here or on another instance) is not
+    // kept: the new numbers are on their way.
     input.dueAt?.(
-      Math.min(
-        snapshotDueAt(bookings, { intervalMs: bookingsIntervalMs }),
-        snapshotDueAt(metadata, { intervalMs: METADATA_REFRESH_MS, failureRetryMs: refreshMs }),
-      ),
+      snapshots.settled(bookingsKey)
+        ? Math.min(
+            snapshotDueAt(bookings, { intervalMs: bookingsIntervalMs }),
+            snapshotDueAt(metadata, { intervalMs: METADATA_REFRESH_MS, failureRetryMs: refreshMs }),
+          )
+        : Number.NEGATIVE_INFINITY,
     );
     if (!bookings.payload) {
       return { ...empty, error: bookings.lastError?.message ?? NOT_READ_YET };

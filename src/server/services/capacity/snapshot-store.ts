@@ -55,6 +55,11 @@ export interface SnapshotStore {
    */
   read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>>;
   /**
+   * False while the last read of a key saw a refresh still running (on this instance or another):
+   * its result is on the way, so what was read must not be remembered beyond this request.
+   */
+  settled(key: string): boolean;
+  /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
    * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
    * the database after the app has closed.
@@ -369,6 +374,11 @@ export function createSnapshotStore(deps: {
     async close() {
       shutdown.abort(new Error('the app is shutting down'));
       await Promise.allSettled([...running]);
+    },
+
+    settled(key) {
+      const entry = memo.get(key);
+      return !!entry && entry.leaseRecheckAt === null && !inflight.has(key);
     },
 
     async read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
