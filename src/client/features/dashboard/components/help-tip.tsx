@@ -11,8 +11,12 @@ const HelpModeContext = createContext(false);
 
 export const HelpModeProvider = HelpModeContext.Provider;
 
-// The tooltip library loads when help mode is first turned on, not with the board.
-const HelpTooltip = lazy(() => import('./help-tooltip'));
+// The tooltip library stays out of the board's first load: it loads a moment after the board
+// shows, so that it is there when help mode is turned on (a pointer already resting on a control
+// when the library arrived would show no tooltip until it moved).
+const loadHelpTooltip = () => import('./help-tooltip');
+if (typeof window !== 'undefined') setTimeout(() => void loadHelpTooltip(), 2_000);
+const HelpTooltip = lazy(loadHelpTooltip);
 
 /** Explains the wrapped control in a tooltip, but only while help mode is on. */
 export function HelpTip({ text, children }: { text: ReactNode; children: ReactElement }) {
