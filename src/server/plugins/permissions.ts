@@ -40,6 +40,13 @@ export function viewerActor(request: FastifyRequest): Actor | null {
   return null;
 }
 
+/** Whoever calls, behind `requireViewer`: the person or the paired screen (401 otherwise). */
+export function currentViewer(request: FastifyRequest): Actor {
+  const actor = viewerActor(request);
+  if (!actor) throw unauthenticated();
+  return actor;
+}
+
 /**
  * Who a board read is for, behind `requireViewer`: a person's own id and company, or for a
  * screen its company (always as `boardCompanyId`, so the company's credential is used).

@@ -18,12 +18,12 @@ import {
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE_MESSAGE,
 } from '../../../shared/settings/dashboard-settings.js';
-import { conflict, fieldError, forbidden, notFound, unauthenticated } from '../../errors.js';
+import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
 import {
   boardCompanyFor,
   requireUser,
   requireViewer,
-  viewerActor,
+  currentViewer,
 } from '../../plugins/permissions.js';
 import {
   defaultCompanySettings,
@@ -53,12 +53,6 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
   // The reads: a signed-in person or a paired screen of the company (decision 010); the writes
   // check for a person (`requireUser`) in `companyForWrite`.
   app.addHook('preHandler', requireViewer);
-
-  const actorOf = (request: FastifyRequest) => {
-    const actor = viewerActor(request);
-    if (!actor) throw unauthenticated();
-    return actor;
-  };
 
   // The logo arrives as the raw image. Read here rather than by Fastify's body limit, so an
   // oversized logo gets the seed's own sentence and the upload stops being read at 2 MB.
@@ -98,14 +92,14 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
   /** The company a request is about: the one named (master admin), else the caller's own. */
   async function boardCompany(request: FastifyRequest, named: number | undefined) {
     const other = await boardCompanyFor(request, named, (id) => companyExists(app.db, id));
-    return { companyId: other ?? actorOf(request).companyId, named: other };
+    return { companyId: other ?? currentViewer(request).companyId, named: other };
   }
 
   /** The company a write changes, after the permission check (403 with the reason). */
   async function companyForWrite(request: FastifyRequest, named: number | undefined) {
     await requireUser(request);
     const { companyId, named: other } = await boardCompany(request, named);
-    const actor = actorOf(request);
+    const actor = currentViewer(request);
     if (!can(actor, 'boardSettings.edit', companyId === null ? undefined : { companyId })) {
       throw forbidden(denialReason(actor, 'boardSettings.edit') ?? 'Forbidden');
     }
@@ -119,7 +113,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     named: number | undefined,
   ): Promise<BoardSettingsResponse> {
     const { companyId, named: other } = await boardCompany(request, named);
-    const actor = actorOf(request);
+    const actor = currentViewer(request);
     if (companyId === null) {
       return {
         companyId: null,

@@ -7,7 +7,7 @@ import {
   boardCompanyFor,
   boardViewer,
   requireViewer,
-  viewerActor,
+  currentViewer,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
@@ -55,7 +55,7 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       // (Without it nothing is blocked: no subscription read on the board's hot path.)
       if (
         app.config.billingRequired &&
-        (await app.services.billing.boardAccess(viewerActor(request)!)) === 'blocked'
+        (await app.services.billing.boardAccess(currentViewer(request))) === 'blocked'
       ) {
         throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
       }

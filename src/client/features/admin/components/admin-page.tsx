@@ -32,38 +32,21 @@ export function AdminPage() {
           : `People and access for ${companyName ?? 'your company'}.`
       }
       actions={
-        master ? (
-          <>
-            <Button asChild variant="outline">
-              <Link href={paths.companies}>
-                <Building2 aria-hidden />
-                Companies
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href={paths.screens}>
-                <Tv aria-hidden />
-                Screens
-              </Link>
-            </Button>
-            <InviteUserDialog actor={actor} companyName={companyName} />
-          </>
-        ) : (
-          <>
-            <Button asChild variant="outline">
-              <Link href={paths.companies}>
-                <Building2 aria-hidden />
-                Company &amp; ServiceTitan
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href={paths.screens}>
-                <Tv aria-hidden />
-                Screens
-              </Link>
-            </Button>
-          </>
-        )
+        <>
+          <Button asChild variant="outline">
+            <Link href={paths.companies}>
+              <Building2 aria-hidden />
+              {master ? 'Companies' : 'Company & ServiceTitan'}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={paths.screens}>
+              <Tv aria-hidden />
+              Screens
+            </Link>
+          </Button>
+          {master && <InviteUserDialog actor={actor} companyName={companyName} />}
+        </>
       }
     >
       <div className="grid gap-6">

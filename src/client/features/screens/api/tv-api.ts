@@ -41,25 +41,3 @@ export const startPairing = () => apiJson<PairingStart>('POST', '/api/screen/pai
 /** `POST /api/capacity` as a screen: the server decides the days and the view type. */
 export const getScreenCapacity = (viewType: string, signal?: AbortSignal) =>
   apiJson<CapacityResponse>('POST', '/api/capacity', { viewType }, { signal });
-
-/**
- * `GET /api/board-settings` (the company's board settings, issue 11 item 1):
- * `{ settings, version, logoUrl, canEdit }`. Null while the server has no such route (404), so a
- * screen shows the default board rather than nothing.
- */
-export interface CompanyBoardSettings {
-  settings: Record<string, unknown>;
-  version: number;
-  logoUrl: string | null;
-  canEdit: boolean;
-}
-export async function getCompanyBoardSettings(
-  signal?: AbortSignal,
-): Promise<CompanyBoardSettings | null> {
-  try {
-    return await apiJson<CompanyBoardSettings>('GET', '/api/board-settings', undefined, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}

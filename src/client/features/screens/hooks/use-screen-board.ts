@@ -1,19 +1,15 @@
 import { withDefaults } from '@shared/settings/board-settings-core';
-import type { CompanyBoardSettings, DashboardSettings } from '@shared/settings/dashboard-settings';
+import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
 import { livePollInterval } from '@/features/live/poll-interval';
 import { ApiError } from '@/lib/api';
-import { getCompanyBoardSettings, getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
+import { getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
 
-/** Settings change rarely and the event stream says when: a slow poll guards a lost message. */
-export const SCREEN_POLL_MS = 60_000;
 /** While the server cannot be reached, the screen asks more often so it recovers quickly. */
 export const SCREEN_OFFLINE_POLL_MS = 15_000;
-
-/** The company's board settings key (shared with the signed-in board's, issue 11 item 1). */
-export const BOARD_SETTINGS_KEY = ['/api/board-settings', null] as const;
 
 /** A failure that means "the server cannot be reached", not an answer to show. */
 const unreachable = (error: unknown) =>
@@ -33,12 +29,8 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   offlineSince: Date | null;
 } {
   const queryClient = useQueryClient();
-  const settingsQuery = useQuery({
-    queryKey: BOARD_SETTINGS_KEY,
-    queryFn: ({ signal }) => getCompanyBoardSettings(signal),
-    refetchInterval: SCREEN_POLL_MS,
-    refetchIntervalInBackground: true,
-  });
+  // The company's settings, read as the signed-in board reads them (the screen's own company).
+  const settingsQuery = useBoardSettingsQuery();
   const capacity = useQuery({
     queryKey: ['/api/capacity', 'screen', viewType],
     queryFn: ({ signal }) => getScreenCapacity(viewType, signal),
@@ -52,7 +44,7 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   const answer = settingsQuery.data;
   const settings = useMemo(() => {
     // Validated and made whole by the server: shown over the defaults, without parsing again.
-    const parsed = withDefaults(answer?.settings as Partial<CompanyBoardSettings> | undefined);
+    const parsed = withDefaults(answer?.settings);
     return { ...parsed, viewType, logoUrl: answer?.logoUrl ?? undefined };
   }, [answer, viewType]);
 
