@@ -7,6 +7,7 @@ import { Redirect } from '@/components/layout/redirect';
 import { Button } from '@/components/ui/button';
 import { useCompanyBoardSettings } from '@/features/board-settings/hooks/use-company-board-settings';
 import { Board } from '@/features/dashboard/components/board';
+import { loadBoardControls } from '@/features/dashboard/hooks/use-board-controls';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
 import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
@@ -14,6 +15,9 @@ import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
 import { BOARD_COMPANY_PARAM, paths } from '../routes';
 import { renderSettingsPanel } from '../settings-panel';
+
+// The board's buttons and editors load beside its code and numbers, not after the first paint.
+void loadBoardControls().catch(() => undefined);
 
 // Only a master admin without a company sees it: it stays out of the board's first load.
 // Billing shows only to some people and only sometimes: it loads after the board, on its own.

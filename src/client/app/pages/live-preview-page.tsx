@@ -1,10 +1,14 @@
 import { can } from '@shared/permissions';
 import { useCallback } from 'react';
 import { Board } from '@/features/dashboard/components/board';
+import { loadBoardControls } from '@/features/dashboard/hooks/use-board-controls';
 import { WelcomeBanner } from '@/features/preview/components/welcome-banner';
 import { useAuth } from '@/hooks/use-auth';
 import { usePreviewSettings } from '@/hooks/use-preview-settings';
 import { renderSettingsPanel } from '../settings-panel';
+
+// The board's buttons and editors load beside its code and numbers, not after the first paint.
+void loadBoardControls().catch(() => undefined);
 
 /**
  * `/customize`: the board with sample data, editable by anyone, in the visitor's browser only

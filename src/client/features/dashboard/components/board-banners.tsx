@@ -1,10 +1,11 @@
 import { CircleAlert, Clock, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { staleBannerText } from '../lib/stale-text';
 
-/** On a paired screen the banners are read across the room. */
+/** On a paired screen the banners are read across the room (one size or the other, never both). */
 const LARGE = 'px-[1em] py-[0.5em] text-[1.8em] font-semibold [&_svg]:h-[1.2em] [&_svg]:w-[1.2em]';
+const REGULAR = 'px-4 py-2';
 
 /** `action`: what the viewer can do about it (an admin's way to the ServiceTitan connection). */
 export function ErrorBanner({ message, action }: { message: string; action?: ReactNode }) {
@@ -37,9 +38,9 @@ export function StaleBanner({
     <div
       role="status"
       data-testid="stale-banner"
-      className={cn(
-        'flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 px-4 py-2 text-amber-100',
-        large && LARGE,
+      className={clsx(
+        'flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 text-amber-100',
+        large ? LARGE : REGULAR,
       )}
     >
       <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-400" aria-hidden />
@@ -57,9 +58,9 @@ export function OfflineBanner({ since, large = false }: { since: string; large?:
     <div
       role="status"
       data-testid="offline-banner"
-      className={cn(
-        'flex items-center gap-3 rounded-lg border border-slate-400/50 bg-slate-800/90 px-4 py-2 text-slate-100',
-        large && LARGE,
+      className={clsx(
+        'flex items-center gap-3 rounded-lg border border-slate-400/50 bg-slate-800/90 text-slate-100',
+        large ? LARGE : REGULAR,
       )}
     >
       <WifiOff className="h-5 w-5 shrink-0 text-slate-300" aria-hidden />

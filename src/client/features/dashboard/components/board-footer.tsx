@@ -1,15 +1,14 @@
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { backgroundCss } from '@shared/settings/board-settings-core';
 import { UNKNOWN_CONDITION, UNKNOWN_TEMPERATURE } from '@shared/weather/placeholder-weather';
-import { RefreshCw } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
+import type { BoardControls } from '../hooks/use-board-controls';
 import { useNow } from '../hooks/use-now';
 import { describeAge, formatClock } from '../lib/describe-age';
 import { HelpTip } from './help-tip';
 import { WeatherIcon } from './weather-icon';
-import { ZipEditor } from './zip-editor';
+import { ZipLabel } from './zip-label';
 
 export function BoardFooter({
   settings,
@@ -22,6 +21,7 @@ export function BoardFooter({
   locationName,
   onZipChange,
   refreshable = true,
+  controls,
 }: {
   settings: DashboardSettings;
   editable: boolean;
@@ -34,6 +34,8 @@ export function BoardFooter({
   onZipChange: (zip: string) => void;
   /** False on a paired screen: nobody there presses Refresh (it reloads by itself). */
   refreshable?: boolean;
+  /** Refresh and the ZIP editor, once loaded (never on a paired screen). */
+  controls: BoardControls | null;
 }) {
   const now = useNow(5_000);
   const footerRef = useRef<HTMLElement>(null);
@@ -74,7 +76,7 @@ export function BoardFooter({
         </span>
         <span
           data-testid="data-age"
-          className={cn('opacity-80', stale && 'font-semibold text-amber-400 opacity-100')}
+          className={clsx(stale ? 'font-semibold text-amber-400' : 'opacity-80')}
           aria-live="polite"
         >
           {fetchedAt ? `Data fetched ${describeAge(fetchedAt, now)}` : 'Waiting for data'}
@@ -89,20 +91,13 @@ export function BoardFooter({
           </span>
         </HelpTip>
         {locationName && <span className="hidden opacity-70 sm:inline">{locationName}</span>}
-        <ZipEditor zip={settings.zipCode} editable={editable} onChange={onZipChange} />
-        {refreshable && (
-          <HelpTip text="Reload the numbers now (they also reload every 60 seconds)">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Refresh"
-              data-testid="refresh-button"
-              onClick={onRefresh}
-              className="h-[2em] w-[2em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.1em]"
-            >
-              <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
-            </Button>
-          </HelpTip>
+        {controls ? (
+          <controls.ZipEditor zip={settings.zipCode} editable={editable} onChange={onZipChange} />
+        ) : (
+          <ZipLabel zip={settings.zipCode} editable={false} />
+        )}
+        {refreshable && controls && (
+          <controls.RefreshButton isRefreshing={isRefreshing} onRefresh={onRefresh} />
         )}
       </div>
     </footer>

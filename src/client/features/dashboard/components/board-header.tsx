@@ -1,15 +1,9 @@
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { backgroundCss } from '@shared/settings/board-settings-core';
-import { CircleHelp, Lock, LockOpen, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
-import { EditableTitle } from './editable-title';
-import { HelpTip } from './help-tip';
+import type { BoardControls } from '../hooks/use-board-controls';
+import { BoardTitle } from './board-title';
 import { LogoButton } from './logo-button';
-
-const ICON_BUTTON =
-  'h-[2.6em] w-[2.6em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.3em]';
 
 export function BoardHeader({
   settings,
@@ -26,6 +20,7 @@ export function BoardHeader({
   menu,
   showSettings = true,
   fetchedNote,
+  controls,
 }: {
   settings: DashboardSettings;
   editable: boolean;
@@ -44,6 +39,8 @@ export function BoardHeader({
   showSettings?: boolean;
   /** A paired screen says in the header when its numbers were fetched. */
   fetchedNote?: string;
+  /** The buttons and the title editor, once loaded (never on a paired screen). */
+  controls: BoardControls | null;
 }) {
   const { appearance } = settings;
   return (
@@ -60,11 +57,15 @@ export function BoardHeader({
         <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={onLogoChange} />
       )}
       <div className="min-w-0 flex-1">
-        <EditableTitle
-          title={settings.title}
-          editable={editable}
-          onChange={(title) => onChange({ title })}
-        />
+        {controls ? (
+          <controls.EditableTitle
+            title={settings.title}
+            editable={editable}
+            onChange={(title) => onChange({ title })}
+          />
+        ) : (
+          <BoardTitle title={settings.title} editable={false} />
+        )}
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {fetchedNote && (
@@ -72,58 +73,17 @@ export function BoardHeader({
             {fetchedNote}
           </span>
         )}
-        {showSettings && (
-          <HelpTip text="Dashboard settings: targets, schedule, weather and appearance">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Settings"
-              className={ICON_BUTTON}
-              onClick={onOpenSettings}
-            >
-              <Settings aria-hidden />
-            </Button>
-          </HelpTip>
-        )}
-        {boardControls && (
-          <>
-            {lockDenial === null && (
-              <HelpTip
-                text={
-                  locked
-                    ? 'Unlock to edit the logo, title, ZIP code and date format'
-                    : 'Lock the board against accidental edits'
-                }
-              >
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
-                  aria-pressed={locked}
-                  data-testid="lock-button"
-                  className={cn(ICON_BUTTON, 'hidden md:inline-flex')}
-                  // Keep focus where it is: a blur would commit the edit that locking must cancel.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={onToggleLock}
-                >
-                  {locked ? <Lock aria-hidden /> : <LockOpen aria-hidden />}
-                </Button>
-              </HelpTip>
-            )}
-            <HelpTip text="Hide these help tips">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={helpMode ? 'Hide Help' : 'Show Help'}
-                aria-pressed={helpMode}
-                data-testid="help-button"
-                className={cn(ICON_BUTTON, 'hidden md:inline-flex', helpMode && 'bg-white/15')}
-                onClick={onToggleHelp}
-              >
-                <CircleHelp aria-hidden />
-              </Button>
-            </HelpTip>
-          </>
+        {controls && (
+          <controls.HeaderButtons
+            showSettings={showSettings}
+            boardControls={boardControls}
+            locked={locked}
+            lockDenial={lockDenial}
+            helpMode={helpMode}
+            onToggleLock={onToggleLock}
+            onToggleHelp={onToggleHelp}
+            onOpenSettings={onOpenSettings}
+          />
         )}
         {menu}
       </div>

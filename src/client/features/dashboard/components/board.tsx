@@ -1,14 +1,15 @@
 import { nextDateFormat } from '@shared/calendar/date-formats';
 import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from '@shared/capacity/sort-rows';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useBoardAppearance } from '@/hooks/use-board-appearance';
 import { useDashboardLock } from '@/hooks/use-dashboard-lock';
 import type { SettingsUpdate } from '@/hooks/use-preview-settings';
 import { themeStore } from '@/hooks/use-theme';
-import { cn } from '@/lib/utils';
 import { useWeather } from '../api/get-weather';
+import { useBoardControls } from '../hooks/use-board-controls';
 import { useBoardData, type BoardData } from '../hooks/use-board-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNow } from '../hooks/use-now';
@@ -20,7 +21,6 @@ import { BoardFooter } from './board-footer';
 import { BoardHeader } from './board-header';
 import { DayCard } from './day-card';
 import { HelpModeProvider } from './help-tip';
-import { SideMenu } from './side-menu';
 
 /** What the board hands to the settings panel (built in features/settings, composed by the app). */
 export interface SettingsPanelProps {
@@ -104,6 +104,8 @@ export function Board({
   const data = screen?.data ?? ownData;
   const weather = useWeather(settings.zipCode);
   const now = useNow(15_000);
+  // Buttons and editors load beside the first paint; a paired screen has none (decision 012).
+  const controls = useBoardControls(!screen);
 
   // The lock guards a signed-in company's board, and only those who may edit its settings
   // (canEdit) may unlock it into editing; the anonymous preview is always editable.
@@ -152,9 +154,10 @@ export function Board({
           onOpenSettings={() => setSettingsOpen(true)}
           onChange={updateSettings}
           onLogoChange={onLogoChange}
+          controls={controls}
           menu={
-            screen ? null : (
-              <SideMenu
+            controls && (
+              <controls.SideMenu
                 signedIn={signedIn}
                 boardControls={live}
                 isMasterAdmin={isMasterAdmin}
@@ -190,7 +193,7 @@ export function Board({
             </div>
           ) : (
             <div
-              className={cn(
+              className={clsx(
                 'grid grid-cols-1 gap-[1em] lg:grid-cols-2 xl:min-h-0 xl:flex-1 xl:grid-cols-3',
                 doubtful && 'opacity-60 grayscale',
               )}
@@ -222,6 +225,7 @@ export function Board({
           settings={shown}
           editable={editable}
           refreshable={!screen}
+          controls={controls}
           fetchedAt={data.fetchedAt}
           stale={data.stale}
           isRefreshing={data.isRefreshing}

@@ -4,7 +4,7 @@ import { capacityPercent } from '@shared/capacity/percent';
 import { sortRows, type SortKey, type SortState } from '@shared/capacity/sort-rows';
 import { capacityTotals } from '@shared/capacity/totals';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const LEVEL_CLASS: Record<CapacityLevel, string> = {
   red: 'text-level-low',
@@ -60,7 +60,7 @@ export function CapacityTable({
                   aria-sort={
                     active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
                   }
-                  className={cn(
+                  className={clsx(
                     'py-[0.4em] font-semibold',
                     // A gap on the left keeps a right-aligned label clear of the column before.
                     column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
@@ -69,7 +69,7 @@ export function CapacityTable({
                   <button
                     type="button"
                     onClick={() => onSort(column.key)}
-                    className={cn(
+                    className={clsx(
                       'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
                       active && 'text-foreground',
                     )}
@@ -83,7 +83,7 @@ export function CapacityTable({
                       {column.short}
                     </span>
                     <Icon
-                      className={cn('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
+                      className={clsx('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
                       aria-hidden
                     />
                   </button>
@@ -118,7 +118,7 @@ export function CapacityTable({
                 <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>
                 <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
                 <td
-                  className={cn(
+                  className={clsx(
                     'py-[0.45em] text-right font-bold',
                     LEVEL_CLASS[capacityLevel(percent)],
                   )}
@@ -134,7 +134,9 @@ export function CapacityTable({
             <td className="py-[0.4em]">Total</td>
             <td className="py-[0.4em] text-right">{totals.scheduled}</td>
             <td className="py-[0.4em] text-right">{totals.target}</td>
-            <td className={cn('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}>
+            <td
+              className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}
+            >
               {totals.percent}%
             </td>
           </tr>

@@ -2,7 +2,7 @@ import { formatDay } from '@shared/calendar/date-formats';
 import { capacityTotals } from '@shared/capacity/totals';
 import type { SortKey, SortState } from '@shared/capacity/sort-rows';
 import { temperatureLevel } from '@shared/weather/temperature-level';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import type { WeatherDay } from '../api/get-weather';
 import { useFitHeight } from '../hooks/use-fit-height';
 import { weekdayOf, type BoardDay } from '../lib/board-day';
@@ -64,7 +64,7 @@ export function DayCard({
               type="button"
               onClick={dateEditable ? onCycleDateFormat : undefined}
               aria-disabled={!dateEditable}
-              className={cn(
+              className={clsx(
                 'text-[1.05em] text-muted-foreground',
                 dateEditable ? 'hover:text-foreground hover:underline' : 'cursor-default',
               )}

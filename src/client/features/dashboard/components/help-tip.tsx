@@ -11,11 +11,11 @@ const HelpModeContext = createContext(false);
 
 export const HelpModeProvider = HelpModeContext.Provider;
 
-// The tooltip library stays out of the board's first load: it loads a moment after the board
-// shows, so that it is there when help mode is turned on (a pointer already resting on a control
-// when the library arrived would show no tooltip until it moved).
-const loadHelpTooltip = () => import('./help-tooltip');
-if (typeof window !== 'undefined') setTimeout(() => void loadHelpTooltip(), 2_000);
+// The tooltip library stays out of the board's first load. The board's controls (where help mode
+// is turned on) load it a moment after the board shows, so that it is there when help mode is
+// turned on: a pointer already resting on a control when the library arrived would show no
+// tooltip until it moved. A paired screen, with no help mode, never loads it.
+export const loadHelpTooltip = () => import('./help-tooltip');
 const HelpTooltip = lazy(loadHelpTooltip);
 
 /** Explains the wrapped control in a tooltip, but only while help mode is on. */

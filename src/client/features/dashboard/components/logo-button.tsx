@@ -1,7 +1,7 @@
 import { checkLogoFile } from '@shared/settings/check-logo-file';
 import { ImagePlus } from 'lucide-react';
 import { useRef } from 'react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { HelpTip } from './help-tip';
 
 /** The header logo; clicking it (when editable) picks a new image (images only, at most 2 MB). */
@@ -40,7 +40,7 @@ export function LogoButton({
         aria-disabled={!editable}
         data-testid="logo-button"
         onClick={() => editable && input.current?.click()}
-        className={cn(
+        className={clsx(
           'flex h-[3.2em] shrink-0 items-center justify-center overflow-hidden rounded-md',
           editable
             ? 'cursor-pointer ring-offset-2 hover:ring-2 hover:ring-white/40'

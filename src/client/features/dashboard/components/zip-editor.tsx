@@ -1,8 +1,6 @@
 import { isCompleteZip, sanitizeZip, ZIP_LENGTH } from '@shared/settings/board-settings-core';
-import { MapPin } from 'lucide-react';
 import { InlineEditor } from '@/components/inline-editor';
-import { cn } from '@/lib/utils';
-import { HelpTip } from './help-tip';
+import { ZipLabel } from './zip-label';
 
 /** Digits only, at most 5; saved only at exactly 5 (Enter or blur), Escape reverts. */
 export function ZipEditor({
@@ -29,29 +27,7 @@ export function ZipEditor({
         className:
           'w-[4.5em] rounded border border-white/30 bg-black/30 px-1 py-0 text-inherit tabular-nums outline-none focus:ring-2 focus:ring-white/50',
       }}
-      renderDisplay={(edit) => (
-        <HelpTip
-          text={
-            editable
-              ? 'Click to change the ZIP code used for weather'
-              : 'Unlock the dashboard to change the ZIP code'
-          }
-        >
-          <button
-            type="button"
-            data-testid="zip-display"
-            aria-disabled={!editable}
-            onClick={edit}
-            className={cn(
-              'inline-flex items-center gap-1 tabular-nums',
-              editable ? 'hover:underline' : 'cursor-default',
-            )}
-          >
-            <MapPin className="h-[1em] w-[1em]" aria-hidden />
-            {zip}
-          </button>
-        </HelpTip>
-      )}
+      renderDisplay={(edit) => <ZipLabel zip={zip} editable={editable} onEdit={edit} />}
     />
   );
 }
