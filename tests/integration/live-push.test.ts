@@ -46,6 +46,17 @@ describe('live boards across two instances', () => {
     return { companyId, user, clientId };
   }
 
+  /**
+   * A company with no ServiceTitan connection: its streams carry only the events a test
+   * publishes (an open stream makes the instance read the board of a company with a connection,
+   * and that first read announces numbers of its own).
+   */
+  async function companyForEvents() {
+    const companyId = await createCompany(a.app);
+    const user = await createSignedInUser(a.app, { companyId });
+    return { companyId, user };
+  }
+
   const board = (instance: TestApp, user: TestUser) =>
     instance.app.inject({
       method: 'POST',
@@ -124,6 +135,27 @@ describe('live boards across two instances', () => {
     streamB.close();
   });
 
+  it('keeps refreshing a company whose only board on an instance is a stream (its requests went to the other instance)', async () => {
+    const company = await companyWithBoard(`cid-stream-only-${crypto.randomUUID()}`);
+    // The board's requests reach instance A once; its stream lands on instance B, where no board
+    // request of the company ever came.
+    expect((await board(a, company.user)).statusCode).toBe(200);
+    expect(bookingReads(company.clientId)).toBe(1);
+    const streamB = await openEventStream(urlB, { cookie: company.user.cookie });
+    await streamB.next((e) => e.event === 'hello');
+    // A forgets the company after its watch window; B's stream alone must keep it on schedule.
+    clock += WATCH_MS + 1_000;
+    for (let interval = 2; interval <= 3; interval += 1) {
+      if (interval > 2) clock += refreshMs;
+      expect(await eventually(async () => bookingReads(company.clientId) >= interval, 5_000)).toBe(
+        true,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(bookingReads(company.clientId)).toBe(interval);
+    }
+    streamB.close();
+  });
+
   it('tells the open boards of the company on every instance when a refresh brings new numbers', async () => {
     const company = await companyWithBoard(`cid-news-${crypto.randomUUID()}`);
     expect((await board(a, company.user)).statusCode).toBe(200);
@@ -154,8 +186,8 @@ describe('live boards across two instances', () => {
   });
 
   it('delivers an event published on instance A to a stream on instance B, and never another company’s', async () => {
-    const mine = await companyWithBoard(`cid-mine-${crypto.randomUUID()}`);
-    const other = await companyWithBoard(`cid-other-${crypto.randomUUID()}`);
+    const mine = await companyForEvents();
+    const other = await companyForEvents();
     const stream = await openEventStream(urlB, { cookie: mine.user.cookie });
     await stream.next((e) => e.event === 'hello');
     await a.app.services.events.publish({ type: 'capacity.updated', companyId: other.companyId });
@@ -181,7 +213,7 @@ describe('live boards across two instances', () => {
   });
 
   it('replays what a reconnecting board missed (Last-Event-ID), and asks for a re-read when it cannot', async () => {
-    const company = await companyWithBoard(`cid-replay-${crypto.randomUUID()}`);
+    const company = await companyForEvents();
     const first = await openEventStream(urlA, { cookie: company.user.cookie });
     const hello = await first.next((e) => e.event === 'hello');
     first.close();

@@ -140,6 +140,11 @@ export function createCapacityService(deps: {
     answersEpoch += 1;
     switch (event.type) {
       case 'capacity.updated':
+        // New numbers were written (maybe by another instance): this instance's memory of the
+        // company's snapshots is read again, so the boards told of them get them.
+        snapshots.invalidate(schedule.keysOf(event.companyId));
+        dropAnswers((entry) => entry.boardCompany === event.companyId);
+        break;
       case 'settings.changed':
       case 'preferences.changed':
         dropAnswers((entry) => entry.boardCompany === event.companyId);
@@ -249,7 +254,18 @@ export function createCapacityService(deps: {
   }
 
   return {
-    streamOpened: (companyId) => schedule.hold(companyId),
+    streamOpened(companyId) {
+      const release = schedule.hold(companyId);
+      // A stream alone holds the company on this instance's schedule, also when its board
+      // requests went to another instance (a TV behind a load balancer): the schedule learns
+      // which snapshots make up the board by reading it once, as a board request would.
+      if (!schedule.knows(companyId)) {
+        boardForCompany(companyId, 'businessUnit').catch((error: unknown) =>
+          logger?.warn({ err: error, companyId }, 'a streamed board could not be read'),
+        );
+      }
+      return release;
+    },
 
     async close() {
       unsubscribeAnswers();
@@ -318,15 +334,17 @@ export function createCapacityService(deps: {
       return board;
     },
 
-    boardForCompany(companyId, viewType) {
-      return computeBoard({
-        boardCompany: companyId,
-        viewType,
-        resolve: () =>
-          inputs.credential({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
-      });
-    },
+    boardForCompany,
   };
+
+  function boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse> {
+    return computeBoard({
+      boardCompany: companyId,
+      viewType,
+      resolve: () =>
+        inputs.credential({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
+    });
+  }
 
   async function computeBoard(input: {
     boardCompany: number | null;

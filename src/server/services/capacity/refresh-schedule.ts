@@ -26,6 +26,10 @@ export interface RefreshSchedule {
   watch<T>(companyId: number, request: SnapshotRequest<T>): SnapshotRequest<T>;
   /** A stream of the company opened on this instance; the returned function closes it. */
   hold(companyId: number): () => void;
+  /** Whether this instance knows which snapshots make up the company's board. */
+  knows(companyId: number): boolean;
+  /** The snapshot keys of the company's board, as far as this instance knows them. */
+  keysOf(companyId: number): string[];
   close(): void;
 }
 
@@ -126,6 +130,12 @@ export function createRefreshSchedule(deps: {
         watched.streams -= 1;
         watched.lastWanted = Math.max(watched.lastWanted, now().getTime());
       };
+    },
+    keysOf(companyId) {
+      return [...(companies.get(companyId)?.reads.keys() ?? [])];
+    },
+    knows(companyId) {
+      return (companies.get(companyId)?.reads.size ?? 0) > 0;
     },
     close() {
       clearInterval(timer);

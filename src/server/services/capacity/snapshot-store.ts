@@ -60,6 +60,12 @@ export interface SnapshotStore {
    */
   settled(key: string): boolean;
   /**
+   * Another instance refreshed these keys (`capacity.updated`): what this instance remembers of
+   * them, and any read of them already under way, is not used again; the next read goes to the
+   * table. A board told of new numbers never gets the old ones from an instance's memory.
+   */
+  invalidate(keys: Iterable<string>): void;
+  /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
    * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
    * the database after the app has closed.
@@ -171,7 +177,11 @@ export function createSnapshotStore(deps: {
   const starterWaitMs = deps.starterWaitMs ?? STARTER_WAIT_MS;
   const owner = crypto.randomUUID();
   const memo = new Map<string, Memo>();
-  const inflight = new Map<string, Promise<Snapshot<unknown>>>();
+  /** The read of each key under way on this instance, and the key's epoch when it started. */
+  const inflight = new Map<string, { promise: Promise<Snapshot<unknown>>; epoch: number }>();
+  /** Bumped per key by `invalidate`: a read started before is neither reused nor remembered. */
+  const epochs = new Map<string, number>();
+  const epochOf = (key: string) => epochs.get(key) ?? 0;
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
 
@@ -210,7 +220,11 @@ export function createSnapshotStore(deps: {
 
   const dueAt = snapshotDueAt;
 
-  function remember(request: Timing, row: Row | undefined, snapshot: Snapshot<unknown>): void {
+  function rememberSnapshot(
+    request: Timing,
+    row: Row | undefined,
+    snapshot: Snapshot<unknown>,
+  ): void {
     const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > now().getTime();
     memo.set(request.key, {
       snapshot,
@@ -257,7 +271,10 @@ export function createSnapshotStore(deps: {
   async function forgetOldSnapshots(at: Date): Promise<void> {
     const before = new Date(at.getTime() - FORGET_AFTER_MS);
     for (const [key, entry] of memo) {
-      if (entry.dueAt < before.getTime()) memo.delete(key);
+      if (entry.dueAt < before.getTime()) {
+        memo.delete(key);
+        epochs.delete(key);
+      }
     }
     await db
       .delete(capacitySnapshots)
@@ -324,6 +341,11 @@ export function createSnapshotStore(deps: {
   /** Reads the row; refreshes it when due; waits for a first fetch elsewhere when there is no data. */
   async function check<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
     const { key, decode } = request;
+    const epoch = epochOf(key);
+    // Invalidated while this read ran: its result answers this caller, but is not remembered.
+    const remember: typeof rememberSnapshot = (...args) => {
+      if (epochOf(key) === epoch) rememberSnapshot(...args);
+    };
     let row = await loadRow(key);
     let snapshot = toSnapshot(row, decode);
     const at = now().getTime();
@@ -381,18 +403,28 @@ export function createSnapshotStore(deps: {
       return !!entry && entry.leaseRecheckAt === null && !inflight.has(key);
     },
 
-    async read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
-      const cached = memo.get(request.key);
-      if (cached && isFresh(cached)) return cached.snapshot as Snapshot<T>;
-      let pending = inflight.get(request.key) as Promise<Snapshot<T>> | undefined;
-      if (!pending) {
-        pending = check(request).finally(() => inflight.delete(request.key));
-        inflight.set(request.key, pending as Promise<Snapshot<unknown>>);
-      } else if (cached && cached.snapshot.payload !== null) {
-        // This instance is already checking or refreshing the key: serve the last data meanwhile.
-        return cached.snapshot as Snapshot<T>;
+    invalidate(keys) {
+      for (const key of keys) {
+        memo.delete(key);
+        epochs.set(key, epochOf(key) + 1);
       }
-      return pending;
+    },
+
+    async read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>> {
+      const { key } = request;
+      const cached = memo.get(key);
+      if (cached && isFresh(cached)) return cached.snapshot as Snapshot<T>;
+      const under = inflight.get(key);
+      if (under && under.epoch === epochOf(key)) {
+        // This instance is already checking or refreshing the key: serve the last data meanwhile.
+        if (cached && cached.snapshot.payload !== null) return cached.snapshot as Snapshot<T>;
+        return under.promise as Promise<Snapshot<T>>;
+      }
+      const promise: Promise<Snapshot<T>> = check(request).finally(() => {
+        if (inflight.get(key)?.promise === promise) inflight.delete(key);
+      });
+      inflight.set(key, { promise, epoch: epochOf(key) });
+      return promise;
     },
   };
 }
