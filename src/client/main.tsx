@@ -10,7 +10,7 @@ import { applyTheme, themeStore } from './hooks/use-theme';
 
 applyTheme(themeStore.get());
 // The first page's code loads alongside the app's first API calls, not after them.
-preloadFirstPage(window.location.pathname);
+preloadFirstPage(window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,11 +3,13 @@ import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
-import { useAuth } from '@/hooks/use-auth';
+import { prefetchOwnBoard } from '@/features/dashboard/api/prefetch-board';
+import { authUserQuery, useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { queryClient } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { lazyPage, usePageReady } from './lazy-page';
-import { paths } from './routes';
+import { BOARD_COMPANY_PARAM, paths } from './routes';
 
 // Each screen loads only where it is shown: the landing and pricing pages stay light for a first
 // visit, and the admin screens add nothing to the board's first load.
@@ -53,19 +55,27 @@ function homePage(signedIn: boolean) {
 }
 
 /**
- * Starts loading the first page's code at once, in parallel with `/api/auth/user` rather than
- * after it (called by main.tsx before the first render). On `/` the page depends on who is
- * signed in: the last answer this browser had decides which to fetch early.
+ * Starts loading the first page's code and data at once, in parallel, rather than one after the
+ * other (called by main.tsx before the first render): who is signed in, and on `/` for a person
+ * their board's settings and numbers. On `/` the page depends on who is signed in: the last
+ * answer this browser had decides what to fetch early (the answer decides what renders).
  */
-export function preloadFirstPage(pathname: string): void {
-  const page =
-    pathname === paths.tv
-      ? TvPage
-      : pathname === paths.home
-        ? homePage(readStorage(SIGNED_IN_HINT_KEY) === 'true')
-        : null;
+export function preloadFirstPage(location: { pathname: string; search: string }): void {
+  const { pathname, search } = location;
+  if (pathname === paths.tv) {
+    // A screen is no person: no /api/auth/user, only its own page.
+    TvPage.preload().catch(() => undefined);
+    return;
+  }
+  void queryClient.prefetchQuery(authUserQuery);
+  if (pathname !== paths.home) return;
+  const signedIn = readStorage(SIGNED_IN_HINT_KEY) === 'true';
   // A failure here is retried, and shown, when the page renders.
-  page?.preload().catch(() => undefined);
+  homePage(signedIn)
+    .preload()
+    .catch(() => undefined);
+  // A master admin opening another company's board (?companyId=) reads it when it renders.
+  if (signedIn && !new URLSearchParams(search).has(BOARD_COMPANY_PARAM)) prefetchOwnBoard();
 }
 
 /**

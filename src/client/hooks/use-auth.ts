@@ -15,10 +15,15 @@ export function actorOf(user: CurrentUser | null): Actor | null {
  * The signed-in user; a 401 means signed out (null). What they may do is asked of
  * src/shared/permissions.ts with `actor` (the same rules the server decides with).
  */
+/** Who is signed in: `null` when nobody is (401). Read once per page load. */
+export const authUserQuery = {
+  queryKey: AUTH_USER_KEY,
+  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+};
+
 export function useAuth() {
   const { data, isLoading, error } = useQuery<CurrentUser | null>({
-    queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+    ...authUserQuery,
     // Sign-in and sign-out are full-page navigations, so one answer per page load is enough;
     // re-asking on every mount would loop between the loader and the page after a failure.
     refetchOnMount: false,

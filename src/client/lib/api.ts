@@ -176,3 +176,10 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** Data younger than this is not read again when a page mounts: it was prefetched for it. */
+export const PREFETCH_FRESH_MS = 5_000;
+
+/** `refetchOnMount` for queries that read fresh data on mount: again, unless read just now. */
+export const readAgainOnMount = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;

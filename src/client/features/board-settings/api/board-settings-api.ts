@@ -1,7 +1,7 @@
 import type { BoardSettingsResponse } from '@shared/api/board-settings';
 import type { CompanyBoardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson, apiUpload } from '@/lib/api';
+import { apiJson, apiUpload, readAgainOnMount } from '@/lib/api';
 
 /** The company's board settings (decision 009); `companyId` only when a master admin names one. */
 export const boardSettingsKey = (companyId?: number) =>
@@ -48,12 +48,21 @@ export function removeLogo(companyId?: number) {
   );
 }
 
+/** The company's board settings query: its key and how it reads. */
+export function boardSettingsQuery(companyId?: number) {
+  return {
+    queryKey: boardSettingsKey(companyId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getBoardSettings(companyId, signal),
+  };
+}
+
 /** Read on opening, every 60 s and when the window regains focus; pushes invalidate the key. */
 export function useBoardSettingsQuery(companyId?: number) {
   return useQuery({
-    queryKey: boardSettingsKey(companyId),
-    queryFn: ({ signal }) => getBoardSettings(companyId, signal),
+    ...boardSettingsQuery(companyId),
     staleTime: 0,
+    // Settings read moments ago (prefetched while the page's code loaded) are not read twice.
+    refetchOnMount: readAgainOnMount,
     refetchInterval: BOARD_SETTINGS_REFRESH_MS,
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: true,

@@ -1,19 +1,15 @@
 import type { CapacityRequest, CapacityResponse } from '@shared/api/capacity';
-import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import type { DashboardSettings, ViewType } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { livePollInterval } from '@/features/live/poll-interval';
-import { apiJson } from '@/lib/api';
+import { apiJson, readAgainOnMount } from '@/lib/api';
 
 /** Every capacity query starts with this; invalidate it after preferences change. */
 export const CAPACITY_QUERY_KEY = ['/api/capacity'] as const;
 
 /** Seed: the board reloads every 60 s while signed in. */
 export const CAPACITY_REFRESH_MS = 60_000;
-
-/** The server picks the days from the company's stored settings; the request names the view. */
-export function capacityRequestFrom(settings: DashboardSettings): CapacityRequest {
-  return { viewType: settings.viewType };
-}
 
 /** `companyId`: the company whose board a master admin opens (others only see their own). */
 export function getCapacity(
@@ -26,32 +22,45 @@ export function getCapacity(
 }
 
 /**
- * Capacity for the board. The view type is part of the key, so an answer for the previous view
- * type lands in that key's cache and never reaches the screen (seed: discarded). While a new
- * request runs, the previous numbers of the same view type stay up (no flicker).
+ * The board's capacity query: its key and how it reads. The key names the view type (an answer
+ * for the previous one never reaches the screen) and the company, not the days: the server picks
+ * those from the company's stored settings, so the board can ask before it has read them.
+ */
+export function capacityQuery(viewType: ViewType, companyId?: number) {
+  return {
+    queryKey: [...CAPACITY_QUERY_KEY, viewType, companyId ?? null] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getCapacity({ viewType }, signal, companyId),
+  };
+}
+
+/**
+ * Capacity for the board. While a request for another view type runs, the previous view type's
+ * numbers never show (seed: discarded); while the same view reloads, its numbers stay up.
  */
 export function useCapacity(settings: DashboardSettings, enabled: boolean, companyId?: number) {
-  const request = capacityRequestFrom(settings);
-  return useQuery({
-    // The company's zone, workdays and holidays stay in the key: when an admin changes them the
-    // board asks again at once (the server reads the new ones) instead of at the next minute.
-    queryKey: [
-      ...CAPACITY_QUERY_KEY,
-      request.viewType,
-      settings.timezone,
-      settings.workdays,
-      settings.holidays,
-      companyId ?? null,
-    ],
-    queryFn: ({ signal }) => getCapacity(request, signal, companyId),
+  const query = useQuery({
+    ...capacityQuery(settings.viewType, companyId),
     enabled,
-    // Seed: changing the view type, workdays or holidays reloads, also back to a setting seen
-    // before (whose cached answer shows meanwhile).
+    // Seed: changing the view type reloads, also back to one seen before (whose cached answer
+    // shows meanwhile).
     staleTime: 0,
+    // ...but numbers read moments ago (prefetched while the page's code loaded) are not read twice.
+    refetchOnMount: readAgainOnMount,
     // Every minute, or every few while the board's event stream is open (features/live).
     refetchInterval: enabled ? livePollInterval : false,
     refetchIntervalInBackground: true,
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === request.viewType ? previous : undefined,
+      previousQuery?.queryKey[1] === settings.viewType ? previous : undefined,
   });
+  // Seed: changing the zone, workdays or holidays reloads at once (the server reads the new
+  // ones), not at the next minute. Another admin's change arrives as a push that does the same.
+  const days = JSON.stringify([settings.timezone, settings.workdays, settings.holidays]);
+  const daysBefore = useRef(days);
+  const { refetch } = query;
+  useEffect(() => {
+    if (daysBefore.current === days) return;
+    daysBefore.current = days;
+    if (enabled) void refetch();
+  }, [days, enabled, refetch]);
+  return query;
 }
