@@ -91,7 +91,9 @@ async function assetWeight(context, url) {
 async function pairTv(tv, admin) {
   const tvPage = await tv.newPage();
   await tvPage.goto(`${BASE}/tv`);
-  const code = await tvPage.getByTestId('pairing-code').textContent({ timeout: 30_000 });
+  // The code, not the placeholder shown while it is on its way ("···-···").
+  const shown = tvPage.getByTestId('pairing-code').filter({ hasText: /^[0-9A-Z]{3}-[0-9A-Z]{3}$/ });
+  const code = await shown.textContent({ timeout: 30_000 });
   const page = await admin.newPage();
   await page.goto(`${BASE}/admin/screens`);
   await page.getByLabel('Code on the TV').fill(code ?? '');
