@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@shared/api/errors';
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 
 /**
  * A non-OK response. `message` is `${status}: ${body text or statusText}` (seed section 8), where
@@ -177,9 +177,37 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Data younger than this is not read again when a page mounts: it was prefetched for it. */
+/** Prefetched data younger than this is not read again by the page it was prefetched for. */
 export const PREFETCH_FRESH_MS = 5_000;
 
-/** `refetchOnMount` for queries that read fresh data on mount: again, unless read just now. */
-export const readAgainOnMount = (query: { state: { dataUpdatedAt: number } }) =>
-  Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;
+/** Queries prefetched for the first page (`prefetchForFirstMount`) and not mounted since. */
+const prefetchedForFirstMount = new Set<string>();
+
+/**
+ * Reads a query before the page that shows it has rendered (main.tsx): its first mount takes the
+ * answer as it is instead of asking again (`readAgainOnMount`).
+ */
+export function prefetchForFirstMount(options: {
+  queryKey: QueryKey;
+  queryFn: QueryFunction<unknown, QueryKey>;
+}): void {
+  prefetchedForFirstMount.add(hashKey(options.queryKey));
+  void queryClient.prefetchQuery(options);
+}
+
+/**
+ * `refetchOnMount` for queries that otherwise read afresh on every mount: the first mount after a
+ * prefetch for it takes the prefetched answer if it is a few seconds old at most and nothing has
+ * invalidated it since; every other mount reads again.
+ */
+export const readAgainOnMount = (query: {
+  queryHash: string;
+  state: { dataUpdatedAt: number; isInvalidated: boolean };
+}) => {
+  const prefetched = prefetchedForFirstMount.delete(query.queryHash);
+  return (
+    !prefetched ||
+    query.state.isInvalidated ||
+    Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS
+  );
+};

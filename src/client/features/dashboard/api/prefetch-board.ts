@@ -1,6 +1,6 @@
 import { boardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import { personalViewTypeStore } from '@/hooks/use-personal-view-type';
-import { queryClient } from '@/lib/api';
+import { prefetchForFirstMount } from '@/lib/api';
 import { capacityQuery } from './get-capacity';
 
 /**
@@ -11,6 +11,6 @@ import { capacityQuery } from './get-capacity';
  * is left for the board's own queries to meet and show, if the board renders at all.
  */
 export function prefetchOwnBoard(): void {
-  void queryClient.prefetchQuery(boardSettingsQuery());
-  void queryClient.prefetchQuery(capacityQuery(personalViewTypeStore.get()));
+  prefetchForFirstMount(boardSettingsQuery());
+  prefetchForFirstMount(capacityQuery(personalViewTypeStore.get()));
 }

@@ -20,7 +20,7 @@ import { ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
 import { BoardFooter } from './board-footer';
 import { BoardHeader } from './board-header';
 import { DayCard } from './day-card';
-import { HelpModeProvider } from './help-tip';
+import { HelpModeProvider, loadHelpTooltip } from './help-tip';
 
 /** What the board hands to the settings panel (built in features/settings, composed by the app). */
 export interface SettingsPanelProps {
@@ -113,6 +113,16 @@ export function Board({
   // Unlocking would make nothing editable for someone who may not edit: no toggle for them.
   const lockDenial = live && !canEdit ? (editDenial ?? 'You cannot change this board.') : null;
 
+  // Help mode comes on once the tooltips' code is here, so they show from its first moment.
+  const toggleHelp = () => {
+    if (helpMode) {
+      setHelpMode(false);
+      return;
+    }
+    const on = () => setHelpMode(true);
+    loadHelpTooltip().then(on, on);
+  };
+
   useDocumentTitle(settings.title);
 
   useZipTimeZone(settings, weather.data, updateSettings, zipTimeZone);
@@ -150,7 +160,7 @@ export function Board({
           lockDenial={lockDenial}
           helpMode={helpMode}
           onToggleLock={toggleLock}
-          onToggleHelp={() => setHelpMode((h) => !h)}
+          onToggleHelp={toggleHelp}
           onOpenSettings={() => setSettingsOpen(true)}
           onChange={updateSettings}
           onLogoChange={onLogoChange}
@@ -165,7 +175,7 @@ export function Board({
                 lockDenial={lockDenial}
                 onToggleLock={toggleLock}
                 helpMode={helpMode}
-                onToggleHelp={() => setHelpMode((h) => !h)}
+                onToggleHelp={toggleHelp}
                 onOpenSettings={() => setSettingsOpen(true)}
               />
             )
