@@ -28,12 +28,20 @@ test('a signed-in board and a paired TV show a job booked in ServiceTitan withou
   browser,
 }) => {
   test.setTimeout(150_000);
-  const firstAnswer = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/capacity',
-  );
   const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
   await openSignedInBoard(page);
-  const answer = (await (await firstAnswer).json()) as CapacityResponse;
+  // The board's own answer (asked in the page: the first one may belong to the page the sign-in
+  // landed on, which openSignedInBoard navigates away from).
+  const answer = await page.evaluate(
+    async () =>
+      (await (
+        await fetch('/api/capacity', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as CapacityResponse,
+  );
   const interval = answer.refreshIntervalSeconds;
   const day = answer.days[0]!;
   const before = Number(await scheduledOnFirstDay(page).textContent());
