@@ -19,16 +19,8 @@ if (typeof window !== 'undefined') setTimeout(() => void loadHelpTooltip(), 2_00
 const ICON_BUTTON =
   'h-[2.6em] w-[2.6em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.3em]';
 
-export function HeaderButtons({
-  showSettings,
-  boardControls,
-  locked,
-  lockDenial,
-  helpMode,
-  onToggleLock,
-  onToggleHelp,
-  onOpenSettings,
-}: {
+/** What the header's buttons show and do (the header passes them through). */
+export interface HeaderButtonsProps {
   /** The settings button (everyone but a paired screen). */
   showSettings: boolean;
   /** Lock and help belong to the live board, not the preview. */
@@ -40,7 +32,18 @@ export function HeaderButtons({
   onToggleLock: () => void;
   onToggleHelp: () => void;
   onOpenSettings: () => void;
-}) {
+}
+
+export function HeaderButtons({
+  showSettings,
+  boardControls,
+  locked,
+  lockDenial,
+  helpMode,
+  onToggleLock,
+  onToggleHelp,
+  onOpenSettings,
+}: HeaderButtonsProps) {
   return (
     <>
       {showSettings && (

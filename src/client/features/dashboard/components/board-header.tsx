@@ -2,41 +2,25 @@ import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { backgroundCss } from '@shared/settings/board-settings-core';
 import type { ReactNode } from 'react';
 import type { BoardControls } from '../hooks/use-board-controls';
+import type { HeaderButtonsProps } from './board-controls';
 import { BoardTitle } from './board-title';
 import { LogoButton } from './logo-button';
 
 export function BoardHeader({
   settings,
   editable,
-  boardControls,
-  locked,
-  lockDenial,
-  helpMode,
-  onToggleLock,
-  onToggleHelp,
-  onOpenSettings,
   onChange,
   onLogoChange,
   menu,
-  showSettings = true,
   fetchedNote,
   controls,
-}: {
+  ...buttons
+}: HeaderButtonsProps & {
   settings: DashboardSettings;
   editable: boolean;
-  boardControls: boolean;
-  locked: boolean;
-  /** Set when this person may not unlock (nothing would become editable): the toggle is hidden. */
-  lockDenial: string | null;
-  helpMode: boolean;
-  onToggleLock: () => void;
-  onToggleHelp: () => void;
-  onOpenSettings: () => void;
   onChange: (patch: Partial<DashboardSettings>) => void;
   onLogoChange: (file: File) => void;
   menu: ReactNode;
-  /** False on a paired screen: nobody there opens the settings. */
-  showSettings?: boolean;
   /** A paired screen says in the header when its numbers were fetched. */
   fetchedNote?: string;
   /** The buttons and the title editor, once loaded (never on a paired screen). */
@@ -53,7 +37,7 @@ export function BoardHeader({
       data-testid="board-header"
     >
       {/* A paired screen without a logo shows no empty upload box. */}
-      {(showSettings || settings.logoUrl) && (
+      {(buttons.showSettings || settings.logoUrl) && (
         <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={onLogoChange} />
       )}
       <div className="min-w-0 flex-1">
@@ -73,18 +57,7 @@ export function BoardHeader({
             {fetchedNote}
           </span>
         )}
-        {controls && (
-          <controls.HeaderButtons
-            showSettings={showSettings}
-            boardControls={boardControls}
-            locked={locked}
-            lockDenial={lockDenial}
-            helpMode={helpMode}
-            onToggleLock={onToggleLock}
-            onToggleHelp={onToggleHelp}
-            onOpenSettings={onOpenSettings}
-          />
-        )}
+        {controls && <controls.HeaderButtons {...buttons} />}
         {menu}
       </div>
     </header>
