@@ -52,6 +52,10 @@ export default defineConfig({
     // does not move its days when the weather answer brings the ZIP's zone (it would between
     // midnight UTC and midnight in New York).
     timezoneId: 'America/New_York',
+    // A step that can never finish (a click on a control that is not there, a navigation that
+    // never loads) fails naming that step, instead of waiting out the whole test.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
