@@ -67,6 +67,8 @@ test.describe("the company's board settings, as the manager changes them", () =>
     page,
     browser,
   }) => {
+    // Two people, two sign-ins, two browsers, four pages.
+    test.slow();
     const csr = await signInElsewhere(browser, baseURL, demoAccounts.csr);
     try {
       await csr.page.goto('/');
@@ -216,7 +218,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
   test('date cycles through the five formats when unlocked, for every card, and is remembered', async ({
     page,
   }) => {
-    await await unlock(page);
+    await unlock(page);
     const date = page.getByTestId('day-date').first();
     const patterns = [
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, // MMM d, yyyy (default)

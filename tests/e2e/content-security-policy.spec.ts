@@ -81,6 +81,8 @@ test('signed-out screens break no rule of the policy', async ({ page }) => {
 });
 
 test('signed-in screens break no rule of the policy', async ({ page }) => {
+  // Every signed-in screen, one after the other.
+  test.slow();
   const seen = await watchCsp(page);
   await openSignedInBoard(page, demoAccounts.manager);
   await expect(page.getByTestId('capacity-row').first()).toBeVisible();

@@ -166,6 +166,8 @@ test('the QR link opens the Screens page with the code filled in; an expired or 
 test('a screen link for a signage player: opened once it leaves the address bar, and a new link refuses the old one', async ({
   browser,
 }) => {
+  // An admin and a player, each in a browser of their own, and three links opened.
+  test.slow();
   const admin = await openScreensAsManager(browser);
   let player: { context: BrowserContext; page: Page } | undefined;
   let other: BrowserContext | undefined;
