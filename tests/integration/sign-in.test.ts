@@ -240,9 +240,15 @@ describe('sign-in rate limit', () => {
       for (let i = 0; i < 31; i++) {
         last = await t.app.inject({ method: 'GET', url: '/api/callback' });
         statuses.push(last.statusCode);
+        if (last.statusCode !== 429) {
+          expect(Object.keys(last.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+        }
       }
       expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
       expect(last!.statusCode).toBe(429);
+      // The budget is told with the refusal only (not on every answer within it).
+      expect(last!.headers['retry-after']).toMatch(/^\d+$/);
+      expect(last!.headers['x-ratelimit-limit']).toBe('30');
       expect(last!.json()).toMatchObject({
         code: 'RATE_LIMITED',
         error: expect.stringMatching(/^Too many requests; try again in \d+ seconds$/),

@@ -16,6 +16,13 @@ export async function registerRateLimits(
     max: options.perMinute,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    // The budget headers go out with a 429 only (with retry-after): no client reads them on
+    // answers within budget, and they were three headers on every board poll (issue 13).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

@@ -32,8 +32,8 @@ declare module 'fastify' {
   }
 }
 
-export const hashSessionId = (id: string) =>
-  crypto.createHash('sha256').update(id).digest('base64url');
+/** SHA-256 of a session id, as stored. One-shot `crypto.hash`: it runs on every /api request. */
+export const hashSessionId = (id: string) => crypto.hash('sha256', id, 'base64url');
 
 export interface SessionStore {
   create(userId: string, userAgent: string | undefined): Promise<string>;
@@ -74,7 +74,17 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
     max: 20_000,
     ttl: SESSION_CACHE_TTL_MS,
   });
+  /**
+   * Reads under way, by session: requests that miss the cache at the same moment (a board's
+   * first load asks for several things at once) share one database read.
+   */
+  const reading = new Map<string, Promise<LoadedSession | null>>();
+  /** Bumped by every `forget`: a read that was under way when a session ended is not kept. */
+  let generation = 0;
   function forget(ended: { sessionIdHash?: string; userId?: string }) {
+    generation += 1;
+    // A read under way may hold what just ended: later requests read afresh.
+    reading.clear();
     if (!ended.sessionIdHash && !ended.userId) {
       cache.clear();
       return;
@@ -90,6 +100,41 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
     forget(ended);
     await events.publish({ type: 'session.ended', ...ended });
   }
+  async function read(idHash: string, now: Date): Promise<LoadedSession | null> {
+    const [row] = await db
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        user: {
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+          companyId: users.companyId,
+        },
+        companyName: companies.name,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        and(
+          eq(sessions.idHash, idHash),
+          gt(sessions.expiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    return {
+      user: { ...row.user, isAdmin: isAdminRole(row.user.role), companyName: row.companyName },
+      lastSeenAt: row.lastSeenAt,
+      expiresAt: row.expiresAt,
+      absoluteExpiresAt: row.absoluteExpiresAt,
+    };
+  }
   return {
     forget,
     userChanged: (userId) => tell({ userId }),
@@ -101,42 +146,24 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
         cache.delete(idHash);
         return null;
       }
-      const [row] = await db
-        .select({
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          user: {
-            id: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            role: users.role,
-            companyId: users.companyId,
-          },
-          companyName: companies.name,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(
-          and(
-            eq(sessions.idHash, idHash),
-            gt(sessions.expiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
-          ),
-        )
-        .limit(1);
-      if (!row) return null;
-      const loaded: LoadedSession = {
-        user: { ...row.user, isAdmin: isAdminRole(row.user.role), companyName: row.companyName },
-        lastSeenAt: row.lastSeenAt,
-        expiresAt: row.expiresAt,
-        absoluteExpiresAt: row.absoluteExpiresAt,
-      };
-      // Only sessions that exist are remembered: random cookies cannot fill the cache.
-      cache.set(idHash, loaded);
-      return loaded;
+      const shared = reading.get(idHash);
+      if (shared) return shared;
+      const startedAt = generation;
+      const pending = read(idHash, now).then(
+        (loaded) => {
+          if (reading.get(idHash) === pending) reading.delete(idHash);
+          // Only sessions that exist are remembered (random cookies cannot fill the cache), and
+          // only when no session ended while the read was under way.
+          if (loaded && generation === startedAt) cache.set(idHash, loaded);
+          return loaded;
+        },
+        (error: unknown) => {
+          if (reading.get(idHash) === pending) reading.delete(idHash);
+          throw error;
+        },
+      );
+      reading.set(idHash, pending);
+      return pending;
     },
     async create(userId, userAgent) {
       const id = crypto.randomBytes(32).toString('base64url');

@@ -14,9 +14,8 @@ import { companies, screenPairings, screens, type ScreenKind } from '../../db/sc
  * codes are random and kept only as their SHA-256: the database never holds a usable credential.
  */
 
-/** SHA-256 of a device secret, link token or pairing code, as stored. */
-export const hashScreenSecret = (secret: string) =>
-  crypto.createHash('sha256').update(secret).digest('base64url');
+/** SHA-256 of a device secret, link token or pairing code, as stored (one-shot: every request). */
+export const hashScreenSecret = (secret: string) => crypto.hash('sha256', secret, 'base64url');
 
 /** A new device secret or link token: 32 random bytes. */
 export const newScreenSecret = () => crypto.randomBytes(32).toString('base64url');
