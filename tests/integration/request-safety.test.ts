@@ -324,3 +324,32 @@ describe('FRAME_ANCESTORS, ALLOWED_ORIGINS and DEV_IDENTITY_ALLOW_REMOTE', () =>
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('the API request budget (API_RATE_LIMIT_PER_MINUTE)', () => {
+  it('answers 429 past the budget, telling it only then; health checks and sign-in pages are not counted', async () => {
+    const t = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '10' } });
+    try {
+      const user = await createSignedInUser(t.app);
+      const answers = [];
+      for (let i = 0; i < 11; i++) {
+        answers.push(
+          await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } }),
+        );
+        // Neither counted nor limited, between the API calls.
+        expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+        expect(
+          (await t.app.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode,
+        ).toBe(200);
+      }
+      expect(answers.map((a) => a.statusCode)).toEqual([...Array<number>(10).fill(200), 429]);
+      expect(answers[0]!.headers['x-ratelimit-remaining']).toBeUndefined();
+      expect(answers[10]!.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(answers[10]!.headers['x-ratelimit-limit']).toBe('10');
+      expect(answers[10]!.headers['retry-after']).toMatch(/^\d+$/);
+      // Every API route shares the one budget.
+      expect((await t.app.inject({ url: '/api/fonts' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

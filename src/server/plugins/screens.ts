@@ -46,10 +46,7 @@ export function registerScreenLoading(
 ): void {
   app.decorateRequest('screen', null);
   app.decorateRequest('screenSecretHash', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const secret = request.cookies[SCREEN_COOKIE];
-    if (!secret || secret.length > 100) return;
+  async function loadScreen(request: FastifyRequest, reply: FastifyReply, secret: string) {
     const secretHash = hashScreenSecret(secret);
     request.screenSecretHash = secretHash;
     const screen = await deps.store.byTokenHash(secretHash);
@@ -66,5 +63,12 @@ export function registerScreenLoading(
       // Sliding: a screen in use keeps its cookie for ever (browsers cap max-age at 400 days).
       setScreenCookie(reply, deps.config, secret);
     }
+  }
+  // A callback hook: requests without a device cookie (people, pages) pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const secret = request.cookies[SCREEN_COOKIE];
+    if (!secret || secret.length > 100) return done();
+    loadScreen(request, reply, secret).then(() => done(), done);
   });
 }

@@ -51,6 +51,11 @@ export interface SessionStore {
   allUsersChanged(): Promise<void>;
   /** The session behind a cookie's hash, from memory for a few seconds, else one query. */
   load(idHash: string, now: Date): Promise<LoadedSession | null>;
+  /**
+   * What memory holds for a cookie's hash without waiting: the session, null when it has run
+   * out, undefined when it has to be read (`load`).
+   */
+  remembered(idHash: string, now: Date): LoadedSession | null | undefined;
   /** Drops what memory holds for an ended session or user (called for `session.ended`). */
   forget(ended: { sessionIdHash?: string; userId?: string }): void;
 }
@@ -135,17 +140,21 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
       absoluteExpiresAt: row.absoluteExpiresAt,
     };
   }
+  function remembered(idHash: string, now: Date): LoadedSession | null | undefined {
+    const cached = cache.get(idHash);
+    if (!cached) return undefined;
+    if (cached.expiresAt > now && cached.absoluteExpiresAt > now) return cached;
+    cache.delete(idHash);
+    return null;
+  }
   return {
     forget,
+    remembered,
     userChanged: (userId) => tell({ userId }),
     allUsersChanged: () => tell({}),
     async load(idHash, now) {
-      const cached = cache.get(idHash);
-      if (cached) {
-        if (cached.expiresAt > now && cached.absoluteExpiresAt > now) return cached;
-        cache.delete(idHash);
-        return null;
-      }
+      const known = remembered(idHash, now);
+      if (known !== undefined) return known;
       const shared = reading.get(idHash);
       if (shared) return shared;
       const startedAt = generation;
@@ -220,25 +229,37 @@ export function registerSessionLoading(
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/')) return;
-    const id = request.cookies[SESSION_COOKIE];
-    if (!id) return;
-    const idHash = hashSessionId(id);
-    const now = new Date();
-    const session = await store.load(idHash, now);
-    if (!session) return;
+  /** The request is this session's; its sliding expiry is written when due (then `done`). */
+  function settle(
+    request: FastifyRequest,
+    idHash: string,
+    session: LoadedSession | null,
+    now: Date,
+    done: (error?: Error) => void,
+  ): void {
+    if (!session) return done();
     request.sessionIdHash = idHash;
     request.user = session.user;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const expiresAt = new Date(now.getTime() + config.session.idleMs);
-      // The cached copy moves too, so the write happens once per interval, not per request.
-      session.lastSeenAt = now;
-      session.expiresAt = expiresAt;
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt })
-        .where(eq(sessions.idHash, idHash));
-    }
+    if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return done();
+    const expiresAt = new Date(now.getTime() + config.session.idleMs);
+    // The cached copy moves too, so the write happens once per interval, not per request.
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
+    db.update(sessions)
+      .set({ lastSeenAt: now, expiresAt })
+      .where(eq(sessions.idHash, idHash))
+      .then(() => done(), done);
+  }
+  // A callback hook: a session in memory (every request but one each few seconds) is settled
+  // without a promise; only a read or a due write waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const id = request.cookies[SESSION_COOKIE];
+    if (!id) return done();
+    const idHash = hashSessionId(id);
+    const now = new Date();
+    const known = store.remembered(idHash, now);
+    if (known !== undefined) return settle(request, idHash, known, now, done);
+    store.load(idHash, now).then((session) => settle(request, idHash, session, now, done), done);
   });
 }
