@@ -4,6 +4,8 @@ export interface RecordedCall {
   query: Record<string, string>;
   /** Simulator clock when the call arrived. */
   at: string;
+  /** Real time (epoch ms) when the call arrived, whatever the simulator's clock says. */
+  receivedAtMs: number;
   /** Filled in when the answer is sent (undefined for dropped connections). */
   status?: number;
 }

@@ -188,6 +188,7 @@ export async function startServiceTitanSimulator(
         path,
         query: Object.fromEntries(new URL(request.url, 'http://simulator').searchParams),
         at: now().toISOString(),
+        receivedAtMs: Date.now(),
       }),
     );
     const fault = faults.take(path);

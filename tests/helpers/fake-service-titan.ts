@@ -27,6 +27,8 @@ export interface FakeServiceTitan extends ServiceTitanGateway {
   failWith: ServiceTitanError | null;
   /** Milliseconds every call takes. */
   delayMs: number;
+  /** Milliseconds the calls of one credential (by client id) take instead. */
+  slowClients: Map<string, number>;
   callsOf(method: keyof ServiceTitanClient): number;
 }
 
@@ -39,6 +41,7 @@ export function createFakeServiceTitan(): FakeServiceTitan {
     calls: [],
     failWith: null,
     delayMs: 0,
+    slowClients: new Map(),
     callsOf: (method) => fake.calls.filter((c) => c.method === method).length,
     clientFor(credential: ServiceTitanCredential): ServiceTitanClient {
       async function call<T>(
@@ -47,7 +50,8 @@ export function createFakeServiceTitan(): FakeServiceTitan {
         window?: UtcWindow,
       ): Promise<T> {
         fake.calls.push({ method, clientId: credential.clientId, ...(window ? { window } : {}) });
-        if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+        const delayMs = fake.slowClients.get(credential.clientId) ?? fake.delayMs;
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (fake.failWith) throw fake.failWith;
         return structuredClone(answer());
       }

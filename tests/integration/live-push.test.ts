@@ -135,6 +135,37 @@ describe('live boards across two instances', () => {
     streamB.close();
   });
 
+  it('refreshes a company on time while another company’s refresh is still waiting for ServiceTitan', async () => {
+    const slow = await companyWithBoard(`cid-slow-${crypto.randomUUID()}`);
+    const onTime = await companyWithBoard(`cid-on-time-${crypto.randomUUID()}`);
+    const started = clock;
+    expect((await board(a, slow.user)).statusCode).toBe(200);
+    // The second company's interval runs half an interval behind the first's.
+    clock = started + refreshMs / 2;
+    expect((await board(a, onTime.user)).statusCode).toBe(200);
+    const streams = [
+      await openEventStream(urlA, { cookie: slow.user.cookie }),
+      await openEventStream(urlA, { cookie: onTime.user.cookie }),
+    ];
+    for (const stream of streams) await stream.next((e) => e.event === 'hello');
+
+    fakeA.slowClients.set(slow.clientId, 4_000);
+    fakeB.slowClients.set(slow.clientId, 4_000);
+    try {
+      clock = started + refreshMs;
+      expect(await eventually(async () => bookingReads(slow.clientId) === 2, 3_000)).toBe(true);
+      // The slow company's refresh is waiting for ServiceTitan when the other one falls due.
+      clock = started + refreshMs + refreshMs / 2;
+      expect(await eventually(async () => bookingReads(onTime.clientId) === 2, 2_000)).toBe(true);
+    } finally {
+      fakeA.slowClients.clear();
+      fakeB.slowClients.clear();
+      for (const stream of streams) stream.close();
+      // Let the slow refresh finish before the next test moves the clock.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+    }
+  });
+
   it('keeps refreshing a company whose only board on an instance is a stream (its requests went to the other instance)', async () => {
     const company = await companyWithBoard(`cid-stream-only-${crypto.randomUUID()}`);
     // The board's requests reach instance A once; its stream lands on instance B, where no board
