@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
 import {
+  cpuSecondsOf,
   createCompanyWithCredential,
   createFreshDatabase,
   createSignedInUser,
@@ -56,7 +57,6 @@ const REFRESH_MS = REFRESH_SECONDS * 1000;
 const LATENCY_TARGET_MS = REFRESH_MS + 2_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GC_ON_SIGNAL = path.join(ROOT, 'bench', 'gc-on-signal.cjs');
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ: /proc/<pid>/stat counts in 1/100 s.
 
 // ---------------------------------------------------------------------------------------------
 // The app instances: child processes running the server entry point.
@@ -169,16 +169,6 @@ function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kb ?? 0) * 1024;
-}
-
-/** CPU time a process has used (user + system), in seconds. */
-function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which is in parentheses and may contain spaces).
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return (utime + stime) / CLOCK_TICKS_PER_SECOND;
 }
 
 // ---------------------------------------------------------------------------------------------

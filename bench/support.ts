@@ -146,3 +146,13 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ: /proc/<pid>/stat counts in 1/100 s.
+
+/** CPU time a process has used (user + system), in seconds. */
+export function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which is in parentheses and may contain spaces).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
