@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One migrated embedded database, dumped; each test file's database starts from it.
+    globalSetup: ['tests/helpers/pglite-template.ts'],
     env: { NO_COLOR: '1' },
   },
 });

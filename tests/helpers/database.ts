@@ -1,14 +1,24 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database for one test file: in-memory PGlite by default (started from the
+ * migrated dump tests/helpers/pglite-template.ts made for this run), or a new PostgreSQL
+ * database on the server named by TEST_DATABASE_URL (dropped again on close).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: undefined });
+  if (!serverUrl) {
+    const template = inject('pgliteTemplate');
+    return openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      ...(template ? { from: new Blob([fs.readFileSync(template)]) } : {}),
+    });
+  }
 
   const name = `cb_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -56,8 +56,11 @@ export type DatabaseTarget =
        */
       onConnectionError?: (error: Error) => void;
     }
-  /** `dataDir` undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined means in memory (tests); such a database may start `from` a dump of one
+   * (`dumpMigratedPglite`) instead of creating its cluster again.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; from?: Blob };
 
 /** Any fixed number: the advisory lock instances take while one of them migrates. */
 const MIGRATION_LOCK_KEY = 3_141_592_653;
@@ -112,9 +115,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await initializePgliteDataDir(dir);
     client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   } else {
-    client = new PGlite({ postgresqlconf: PGLITE_CONF });
+    client = new PGlite({
+      postgresqlconf: PGLITE_CONF,
+      ...(target.from ? { loadDataDir: target.from } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema });
+  // From a dump too: migrations it lacks are applied, and the ones it has cost one query.
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -213,6 +220,21 @@ async function listenOnPostgres(
  * the server's memory (WASM memory is never given back). 16 MB holds a company's working set.
  */
 const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * A new in-memory database with every migration applied, dumped (an uncompressed tar of its
+ * data directory). The tests start each file's database from one dump made before they run:
+ * loading it takes about 0.5 s where creating a cluster takes about 1.8 s, 68 times a run.
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite({ postgresqlconf: PGLITE_CONF });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
 
 /**
  * A new data directory is set up (initdb) in a short-lived child process: the set-up's WASM
