@@ -1,6 +1,8 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import { BOARD_ANSWER_TTL_MS } from '../../src/server/services/capacity/capacity-service.js';
+import { PreparedAnswer } from '../../src/server/services/capacity/prepared-answer.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,
@@ -76,8 +78,8 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
   });
 
   it('sends exactly the computed answer, with the same content type', async () => {
-    const cachedCalls = vi.spyOn(t.app.services.capacity, 'cachedBoardJson');
-    const computedCalls = vi.spyOn(t.app.services.capacity, 'boardFor');
+    const cachedCalls = vi.spyOn(t.app.services.capacity, 'cachedBoardAnswer');
+    const computedCalls = vi.spyOn(t.app.services.capacity, 'preparedBoardFor');
     try {
       const computed = await post({ viewType: 'businessUnit' });
       const cached = await post({ viewType: 'businessUnit' });
@@ -85,7 +87,7 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
       expect(cached.statusCode).toBe(200);
       // The first was computed and serialized by the route's schema; the second was not.
       expect(computedCalls).toHaveBeenCalledTimes(1);
-      expect(cachedCalls.mock.results.map((r) => typeof r.value)).toEqual(['undefined', 'string']);
+      expect(cachedCalls.mock.results.map((r) => typeof r.value)).toEqual(['undefined', 'object']);
       expect(cached.body).toBe(computed.body);
       expect(cached.headers['content-type']).toBe(computed.headers['content-type']);
       expect((cached.json() as CapacityResponse).days).toHaveLength(3);
@@ -124,24 +126,97 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
     ] as const;
     for (const event of events) {
       await post();
-      expect(t.app.services.capacity.cachedBoardJson(viewer, 'businessUnit')).toBeTypeOf('string');
+      expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
+        PreparedAnswer,
+      );
       await t.app.services.events.publish(event);
-      expect(t.app.services.capacity.cachedBoardJson(viewer, 'businessUnit'), event.type).toBe(
+      expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit'), event.type).toBe(
         undefined,
       );
     }
     // Another company's event leaves this board's answer alone.
     await post();
     await t.app.services.events.publish({ type: 'capacity.updated', companyId: companyId + 1000 });
-    expect(t.app.services.capacity.cachedBoardJson(viewer, 'businessUnit')).toBeTypeOf('string');
+    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
+      PreparedAnswer,
+    );
+  });
+
+  it('goes out compressed as the caller accepts, compressed once, and as text to one that accepts none', async () => {
+    // A company with enough business units for an answer above the 1 KB threshold.
+    fake.businessUnits = Array.from({ length: 12 }, (_, i) => ({
+      id: 100 + i,
+      name: `Residential service ${i + 1}`,
+      active: true,
+    }));
+    const companyId = await createCompany(t.app);
+    await giveCompanyCredential(t.app, companyId, {
+      clientId: `cid-${Math.random().toString(36).slice(2)}`,
+    });
+    const viewer = await createSignedInUser(t.app, { companyId });
+    const ask = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/capacity',
+        headers: {
+          cookie: viewer.cookie,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: {},
+      });
+    const plain = await ask();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBe(undefined);
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    expect(names(plain)).toContain('Residential service 12');
+
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const browser = await ask('gzip, deflate, br, zstd');
+      const again = await ask('gzip, deflate, br, zstd');
+      for (const res of [browser, again]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.headers['vary']).toContain('accept-encoding');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      brotli.mockRestore();
+    }
+    const gzip = await ask('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // Neither offered (or refused with q=0): the text as it is.
+    for (const header of ['deflate', 'br;q=0, gzip;q=0', 'identity']) {
+      const res = await ask(header);
+      expect(res.headers['content-encoding'], header).toBe(undefined);
+      expect(res.body, header).toBe(plain.body);
+    }
+  });
+
+  it('goes out as text below 1 KB, whatever the caller accepts', async () => {
+    const small = await post();
+    expect(Buffer.byteLength(small.body)).toBeLessThan(1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/capacity',
+      headers: { cookie: user.cookie, 'accept-encoding': 'br, gzip' },
+      payload: {},
+    });
+    expect(res.headers['content-encoding']).toBe(undefined);
+    expect(res.body).toBe(small.body);
   });
 
   it('is not used once the service clock has moved on by the time limit', async () => {
     const viewer = { id: user.id, companyId: user.companyId, boardCompanyId: undefined };
     await post();
-    expect(t.app.services.capacity.cachedBoardJson(viewer, 'businessUnit')).toBeTypeOf('string');
+    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
+      PreparedAnswer,
+    );
     clock += BOARD_ANSWER_TTL_MS;
-    expect(t.app.services.capacity.cachedBoardJson(viewer, 'businessUnit')).toBe(undefined);
+    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBe(undefined);
   });
 
   it('still refuses a signed-out caller and a signed-out session after an answer was cached', async () => {

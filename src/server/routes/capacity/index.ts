@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
@@ -11,10 +13,47 @@ import {
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
+import {
+  ANSWER_ENCODINGS,
+  type AnswerEncoding,
+  type PreparedAnswer,
+} from '../../services/capacity/prepared-answer.js';
 
-/** JSON already serialized: Fastify sends a string with a JSON content type as it is. */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/**
+ * The encoding each `Accept-Encoding` asks for, remembered by its text: every browser of a kind
+ * sends the same few headers, so each is parsed once.
+ */
+const chosenEncodings = new LRUCache<string, AnswerEncoding | 'identity'>({ max: 256 });
+
+function chosenEncoding(request: FastifyRequest): AnswerEncoding | 'identity' {
+  const header = request.headers['accept-encoding'];
+  if (!header) return 'identity';
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    // As @fastify/compress reads it for every other answer (x-gzip is gzip).
+    const wanted = header.toLowerCase().replace(/x-gzip/g, 'gzip');
+    chosen = negotiate(wanted, [...ANSWER_ENCODINGS]) ?? 'identity';
+    chosenEncodings.set(header, chosen);
+  }
+  return chosen;
+}
+
+/**
+ * A prepared answer as the caller accepts it: the JSON text as it is, or its compressed bytes
+ * made when the first caller asked for them (the compression plugin leaves an answer that
+ * already names its encoding alone).
+ */
+function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (!answer.compressible) return reply.send(answer.json);
+  reply.header('vary', 'accept-encoding');
+  const encoding = chosenEncoding(request);
+  if (encoding === 'identity') return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }
 
 /**
@@ -41,6 +80,8 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
   app.post(
     '/api/capacity',
     {
+      // Every answer goes out prepared (`sendPrepared`): compressed once, not per request.
+      compress: false,
       schema: {
         body: capacityRequestSchema.nullish(),
         querystring: boardQuerySchema,
@@ -65,15 +106,11 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
         : (request.body ?? undefined);
       const viewer = boardViewer(request, boardCompanyId);
       // The warm path (issue 13): the same answer, already serialized by the response schema
-      // when it was computed; sent as JSON text, so no second validation or serialization.
-      const cached = app.services.capacity.cachedBoardJson(
-        viewer,
-        body?.viewType ?? 'businessUnit',
-      );
-      if (cached !== undefined) {
-        return sendJsonText(reply, cached);
-      }
-      return app.services.capacity.boardFor(viewer, body);
+      // when it was computed (so no second validation or serialization), and compressed once.
+      const answer =
+        app.services.capacity.cachedBoardAnswer(viewer, body?.viewType ?? 'businessUnit') ??
+        (await app.services.capacity.preparedBoardFor(viewer, body));
+      return sendPrepared(request, reply, answer);
     },
   );
 }

@@ -32,6 +32,7 @@ import {
   type TenantMetadata,
 } from './metadata-snapshot.js';
 import { createBoardInputs } from './board-inputs.js';
+import { PreparedAnswer } from './prepared-answer.js';
 import { createRefreshSchedule } from './refresh-schedule.js';
 import {
   createSnapshotStore,
@@ -56,13 +57,16 @@ export interface CapacityService {
    * the board company's stored settings (decision 009), never from the request.
    */
   boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
+  /** `boardFor`'s answer serialized by the response schema, ready to send (`PreparedAnswer`). */
+  preparedBoardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<PreparedAnswer>;
   /**
-   * The JSON text of the viewer's last computed board answer (exactly what `boardFor` answered,
-   * serialized by the response schema), while no event has changed what it was made of and at
-   * most BOARD_ANSWER_TTL_MS old; undefined otherwise (then call `boardFor`). The warm path of
-   * a wall of screens (issue 13): no reads, no date arithmetic, no serialization.
+   * The viewer's last computed board answer (exactly what `boardFor` answered, serialized by the
+   * response schema, and compressed once per encoding asked for), while no event has changed
+   * what it was made of and at most BOARD_ANSWER_TTL_MS old; undefined otherwise (then call
+   * `boardFor`). The warm path of a wall of screens (issue 13): no reads, no date arithmetic,
+   * no serialization, no compression.
    */
-  cachedBoardJson(user: BoardUser, viewType: ItemType): string | undefined;
+  cachedBoardAnswer(user: BoardUser, viewType: ItemType): PreparedAnswer | undefined;
   /**
    * A company's board without a request (a paired screen, the server's own refresh schedule):
    * the company's ServiceTitan credential, preferences, groups and settings.
@@ -120,12 +124,12 @@ export function createCapacityService(deps: {
     },
   });
   /**
-   * Pre-serialized board answers per viewer and view type (`cachedBoardJson`). An entry names
+   * Pre-serialized board answers per viewer and view type (`cachedBoardAnswer`). An entry names
    * the board company and the user whose credential it used, so events drop exactly theirs.
    */
   const answers = new LRUCache<
     string,
-    { json: string; boardCompany: number | null; userId: string; validUntil: number }
+    { answer: PreparedAnswer; boardCompany: number | null; userId: string; validUntil: number }
   >({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
   /** Bumped by every event: an answer computed before one must not be remembered. */
   let answersEpoch = 0;
@@ -298,44 +302,60 @@ export function createCapacityService(deps: {
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
-    cachedBoardJson(user, viewType) {
+    cachedBoardAnswer(user, viewType) {
       const entry = answers.get(answerKey(user, viewType));
       if (!entry) return undefined;
       // On the service clock too: the day, the age of the numbers and the snapshots' next
       // refresh (which a request past it must start) are on it.
-      return now().getTime() < entry.validUntil ? entry.json : undefined;
+      return now().getTime() < entry.validUntil ? entry.answer : undefined;
     },
 
     async boardFor(user, request) {
-      // The company whose board this is: a master admin may open another company's.
-      const boardCompany = user.boardCompanyId ?? user.companyId;
-      const viewType = request?.viewType ?? 'businessUnit';
-      const startedIn = answersEpoch;
-      const at = now().getTime();
-      let validUntil = at + BOARD_ANSWER_TTL_MS;
-      const board = await computeBoard({
-        boardCompany,
-        viewType,
-        resolve: () => inputs.credential(user),
-        dueAt: (due) => {
-          validUntil = Math.min(validUntil, due);
-        },
-      });
-      // Only the common case is remembered: numbers without an error (errors are rare and
-      // should be re-evaluated). The text is what the route's response schema would send.
-      if (!board.error && startedIn === answersEpoch) {
-        answers.set(answerKey(user, viewType), {
-          json: JSON.stringify(capacityResponseSchema.parse(board)),
-          boardCompany,
-          userId: user.id,
-          validUntil,
-        });
-      }
-      return board;
+      return (await answerFor(user, request)).board;
+    },
+
+    async preparedBoardFor(user, request) {
+      return (await answerFor(user, request)).answer;
     },
 
     boardForCompany,
   };
+
+  /**
+   * The viewer's board, computed, serialized by the response schema and prepared for sending;
+   * remembered for `cachedBoardAnswer` in the common case.
+   */
+  async function answerFor(
+    user: BoardUser,
+    request: CapacityRequest | undefined,
+  ): Promise<{ board: CapacityResponse; answer: PreparedAnswer }> {
+    // The company whose board this is: a master admin may open another company's.
+    const boardCompany = user.boardCompanyId ?? user.companyId;
+    const viewType = request?.viewType ?? 'businessUnit';
+    const startedIn = answersEpoch;
+    const at = now().getTime();
+    let validUntil = at + BOARD_ANSWER_TTL_MS;
+    const board = await computeBoard({
+      boardCompany,
+      viewType,
+      resolve: () => inputs.credential(user),
+      dueAt: (due) => {
+        validUntil = Math.min(validUntil, due);
+      },
+    });
+    const answer = new PreparedAnswer(JSON.stringify(capacityResponseSchema.parse(board)));
+    // Only the common case is remembered: numbers without an error (errors are rare and
+    // should be re-evaluated), and only when no event came while they were computed.
+    if (!board.error && startedIn === answersEpoch) {
+      answers.set(answerKey(user, viewType), {
+        answer,
+        boardCompany,
+        userId: user.id,
+        validUntil,
+      });
+    }
+    return { board, answer };
+  }
 
   function boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse> {
     return computeBoard({
