@@ -6,8 +6,9 @@
  * child processes (`src/server/main.ts`, as `npm start` runs it) so their memory and CPU are
  * theirs alone; the simulator and every client run in this process.
  *
- * Each screen does what the board does: reads `/api/capacity` once, opens the stream, and reads
- * `/api/capacity` again on every `capacity` event. During the run the simulator books a new job
+ * Each screen is a paired TV (its device credential, half of them set up for job types) and does
+ * what the TV page does: reads `/api/capacity` once, opens the stream, and reads `/api/capacity`
+ * again on every `capacity` event. The polling boards are people signed in. During the run the simulator books a new job
  * in every company's tenant at known moments; the benchmark times each booking until every screen
  * of that company has received the `capacity` event. The simulator's clock is frozen, so those
  * bookings are the only changes in the tenants' data.
@@ -33,6 +34,7 @@ import {
   cpuSecondsOf,
   createCompanyWithCredential,
   createFreshDatabase,
+  createPairedScreen,
   createSignedInUser,
   percentile,
   randomClientAddress,
@@ -359,12 +361,21 @@ async function main() {
     for (const credential of credentials) {
       companyIds.push(await createCompanyWithCredential(seeder.app, credential));
     }
-    const newClient = async (i: number): Promise<Client> => ({
-      companyIndex: i % COMPANIES,
-      cookie: await createSignedInUser(seeder.app, companyIds[i % COMPANIES]!),
-      address: randomClientAddress(),
-      viewType: i % 2 === 0 ? 'businessUnit' : 'jobType',
-    });
+    // The streaming screens are paired TVs (their device credential); the polling boards are
+    // people signed in.
+    const newClient = async (i: number): Promise<Client> => {
+      const companyId = companyIds[i % COMPANIES]!;
+      const viewType = i % 2 === 0 ? 'businessUnit' : 'jobType';
+      return {
+        companyIndex: i % COMPANIES,
+        cookie:
+          i < SCREENS
+            ? await createPairedScreen(seeder.app, companyId, viewType)
+            : await createSignedInUser(seeder.app, companyId),
+        address: randomClientAddress(),
+        viewType,
+      };
+    };
     const seeded: Client[] = [];
     await inBatches(
       Array.from({ length: SCREENS + POLLERS }, (_, i) => i),

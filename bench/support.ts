@@ -8,7 +8,9 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { companies, users } from '../src/server/db/schema.js';
+import { SCREEN_COOKIE } from '../src/server/plugins/screens.js';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions.js';
+import type { ItemType } from '../src/shared/api/item-groups.js';
 import type { SimulatorCredential } from '../standins/servicetitan-simulator/index.js';
 
 /** Shared set-up for the benchmarks: a fresh database, app instances on real ports, seeded users. */
@@ -121,8 +123,12 @@ export async function createCompanyWithCredential(
   return row!.id;
 }
 
-/** A signed-in user of the company; returns the Cookie header value of its session. */
-export async function createSignedInUser(app: FastifyInstance, companyId: number): Promise<string> {
+/** A user of the company (an account admin when `role` says so); returns its id. */
+async function createUser(
+  app: FastifyInstance,
+  companyId: number,
+  role: 'user' | 'account_admin' = 'user',
+): Promise<string> {
   const id = crypto.randomUUID();
   await app.db.insert(users).values({
     id,
@@ -130,9 +136,40 @@ export async function createSignedInUser(app: FastifyInstance, companyId: number
     subject: id,
     email: `screen-${id.slice(0, 8)}@bench.invalid`,
     companyId,
+    role,
   });
+  return id;
+}
+
+/** A signed-in user of the company; returns the Cookie header value of its session. */
+export async function createSignedInUser(app: FastifyInstance, companyId: number): Promise<string> {
+  const id = await createUser(app, companyId);
   const sessionId = await app.sessions.create(id, 'bench');
   return `${SESSION_COOKIE}=${sessionId}`;
+}
+
+/**
+ * A TV paired with the company as an admin pairs one (a code the TV shows, claimed): returns
+ * the Cookie header value of its device credential.
+ */
+export async function createPairedScreen(
+  app: FastifyInstance,
+  companyId: number,
+  viewType: ItemType,
+): Promise<string> {
+  const admin = await createUser(app, companyId, 'account_admin');
+  const now = app.services.now();
+  const { secret, code } = await app.services.screens.startPairing(now);
+  const claimed = await app.services.screens.claim({
+    code,
+    now,
+    companyId,
+    name: 'Bench TV',
+    viewType,
+    createdByUserId: admin,
+  });
+  if (claimed.status !== 'paired') throw new Error(`pairing failed: ${claimed.status}`);
+  return `${SCREEN_COOKIE}=${secret}`;
 }
 
 /** A random private address, one per simulated client. */

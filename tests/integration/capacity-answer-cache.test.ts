@@ -209,6 +209,47 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
     expect(res.body).toBe(small.body);
   });
 
+  it("is one answer for all of a company's paired screens of a view type", async () => {
+    /** A TV paired by the admin: its device cookie. */
+    const pairedScreen = async (viewType: 'businessUnit' | 'jobType') => {
+      const started = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
+      const cookie = [started.headers['set-cookie']]
+        .flat()
+        .find((line) => line!.startsWith('cb_screen='))!
+        .split(';')[0]!;
+      const paired = await t.app.inject({
+        method: 'POST',
+        url: '/api/screens/pair',
+        headers: { cookie: admin.cookie },
+        payload: { code: started.json<{ code: string }>().code, name: 'Wall', viewType },
+      });
+      expect(paired.statusCode).toBe(201);
+      return cookie;
+    };
+    const [first, second, jobTypes] = [
+      await pairedScreen('businessUnit'),
+      await pairedScreen('businessUnit'),
+      await pairedScreen('jobType'),
+    ];
+    const read = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/capacity', headers: { cookie }, payload: {} });
+    const computed = vi.spyOn(t.app.services.capacity, 'preparedBoardFor');
+    try {
+      const a = await read(first);
+      const b = await read(second);
+      expect(a.statusCode).toBe(200);
+      expect(b.body).toBe(a.body);
+      expect(names(a)).toEqual(['HVAC', 'Plumbing']);
+      // The second TV was answered with what the first one's read made.
+      expect(computed).toHaveBeenCalledTimes(1);
+      // A TV set up for job types has its own answer.
+      expect(names(await read(jobTypes))).toEqual(['Repair']);
+      expect(computed).toHaveBeenCalledTimes(2);
+    } finally {
+      computed.mockRestore();
+    }
+  });
+
   it('is not used once the service clock has moved on by the time limit', async () => {
     const viewer = { id: user.id, companyId: user.companyId, boardCompanyId: undefined };
     await post();

@@ -63,8 +63,11 @@ export function boardViewer(
   if (request.user)
     return { id: request.user.id, companyId: request.user.companyId, boardCompanyId };
   if (request.screen) {
+    // Every screen of a company shows the same board (the company's credential, settings and
+    // preferences; only the view type differs, and answers are kept per view type): one viewer,
+    // so a wall of TVs told of new numbers makes one answer, not one per TV.
     return {
-      id: `screen:${request.screen.id}`,
+      id: `screens:${request.screen.companyId}`,
       companyId: request.screen.companyId,
       boardCompanyId: request.screen.companyId,
     };
