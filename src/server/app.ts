@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
@@ -26,6 +25,7 @@ import { clientDistFolder } from './paths.js';
 import { readBuildVersion } from './build-version.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import {
   createSessionStore,
   registerSessionLoading,
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     globalDecompression: false,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The board is a page people open, not a resource others embed: same-origin isolation
     // headers that would only get in the way of a signage player stay off.

@@ -238,6 +238,23 @@ describe('requests the product must refuse or answer safely', () => {
       expect(res.headers.get('strict-transport-security')).toBeNull();
     });
 
+    it('sends them on every kind of answer: a health check, a refusal, an unknown path', async () => {
+      const answers = await Promise.all([
+        fetch(`${base}/healthz`),
+        fetch(`${base}/api/capacity`, { method: 'POST' }),
+        fetch(`${base}/api/no-such-thing`),
+      ]);
+      expect(answers.map((res) => res.status)).toEqual([200, 401, 404]);
+      for (const res of answers) {
+        expect(res.headers.get('content-security-policy'), res.url).toContain("default-src 'self'");
+        expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');
+        expect(res.headers.get('referrer-policy'), res.url).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('cross-origin-opener-policy'), res.url).toBe('same-origin');
+        expect(res.headers.get('x-frame-options'), res.url).toBeNull();
+        expect(res.headers.get('x-powered-by'), res.url).toBeNull();
+      }
+    });
+
     it('sends the same headers on the development sign-in page', async () => {
       const start = await new CookieClient().follow(`${base}/api/login`);
       expect(start.visited.at(-1)).toMatch(/\/oidc\/interaction\//);

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 
 /**
- * The Content-Security-Policy every response carries (through @fastify/helmet). The built client
+ * The Content-Security-Policy every response carries (through helmet, plugins/security-headers). The built client
  * is only files from this origin: scripts are modules from /assets (no inline script, no eval),
  * fonts are self-hosted Fontsource files, images are our files or uploaded logos kept as data:
  * URLs, and every API call is same-origin. Styles allow inline: Radix components (scroll area,
