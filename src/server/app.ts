@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   demoTargets?: DemoTargets;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Told what start-up is doing next (main.ts names it when a start is slow). */
+  onStartupStep?: (step: string) => void;
 }
 
 /** The composition root: every plugin, service and route folder is wired here and only here. */
@@ -89,7 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const step = options.onStartupStep ?? (() => {});
   // Infrastructure.
+  step('opening the database');
   const database =
     options.database ??
     (await openDatabase(
@@ -111,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('secretBox', createSecretBox(key));
   // Fan-out of changes to every instance (LISTEN/NOTIFY); caches and open streams hear it.
+  step('listening for changes from other instances');
   const events = await createDatabaseEventBus(database, app.log.child({ service: 'events' }));
   const sessionStore = createSessionStore(database.db, config, events);
   events.subscribe((event) => {
@@ -138,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientSecret: crypto.randomBytes(24).toString('base64url'),
     };
     // Loaded only when it runs: production (an external issuer) never loads the stand-in.
+    step('starting the development identity provider');
     const { createDevIdentityProvider } =
       await import('../../standins/dev-identity-provider/index.js');
     devIdentityProvider = createDevIdentityProvider({
@@ -168,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.database) await database.close();
   });
 
+  step('seeding the demo company');
   if (config.seedDemoData && devIdentityProvider) {
     const seeded = await seedDemoData(database.db, {
       secretBox: app.secretBox,
@@ -179,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (seeded) app.log.info('seeded the demo company and demo accounts');
   }
 
+  step('registering routes');
   // Cross-cutting concerns.
   registerErrorHandler(app);
   // Answers above 1 KB go out compressed (built files are served precompressed, see below).

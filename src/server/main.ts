@@ -4,7 +4,18 @@ import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
 
 /** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
+/** A start slower than this is reported, with what it is waiting for, until it is ready. */
+const SLOW_START_REPORT_MS = 20_000;
+
 async function main(): Promise<void> {
+  // A start that hangs says where (a silent one left a CI run with nothing to go on).
+  const startedAt = Date.now();
+  let step = 'reading the configuration';
+  const slowStart = setInterval(() => {
+    const seconds = Math.round((Date.now() - startedAt) / 1000);
+    console.warn(`3-Day Call Board is still starting after ${seconds} s: ${step}`);
+  }, SLOW_START_REPORT_MS);
+  slowStart.unref();
   let config: Config;
   try {
     config = loadConfig();
@@ -33,6 +44,7 @@ async function main(): Promise<void> {
       }
     | undefined;
   if (config.serviceTitan.simulator.enabled) {
+    step = 'starting the sample ServiceTitan tenant';
     const { startServiceTitanSimulator } =
       await import('../../standins/servicetitan-simulator/index.js');
     simulator = await startServiceTitanSimulator({
@@ -55,6 +67,7 @@ async function main(): Promise<void> {
   // click through the whole purchase. It sends its webhooks to this app once it listens.
   let stripeStandin: StripeStandin | undefined;
   if (!config.stripe && config.stripeStandin.enabled) {
+    step = 'starting the Stripe stand-in';
     const { startStripeStandin } = await import('../../standins/stripe/index.js');
     stripeStandin = await startStripeStandin({
       host: config.host,
@@ -74,6 +87,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({
     config,
+    onStartupStep: (next) => (step = next),
     ...(simulator
       ? {
           demoServiceTitanCredential: simulator.demoCredential,
@@ -97,7 +111,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+  step = `listening on ${config.host}:${config.port}`;
   await app.listen({ host: config.host, port: config.port });
+  clearInterval(slowStart);
   if (stripeStandin) {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
