@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const step = options.onStartupStep ?? (() => {});
+  const step = (name: string) => options.onStartupStep?.(name);
   // Infrastructure.
   step('opening the database');
   const database =
