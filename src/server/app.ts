@@ -27,6 +27,11 @@ import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import {
+  ANSWER_ENCODINGS,
+  BROTLI_QUALITY,
+  COMPRESSION_THRESHOLD_BYTES,
+} from './services/capacity/prepared-answer.js';
+import {
   createSessionStore,
   registerSessionLoading,
   type SessionStore,
@@ -191,10 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   // Answers above 1 KB go out compressed (built files are served precompressed, see below).
   await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: [...ANSWER_ENCODINGS],
     globalDecompression: false,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -3,10 +3,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
 
-/** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
 /** A start slower than this is reported, with what it is waiting for, until it is ready. */
 const SLOW_START_REPORT_MS = 20_000;
 
+/** Process entry: parse configuration, start the stand-ins it asks for, build the app, listen. */
 async function main(): Promise<void> {
   // A start that hangs says where (a silent one left a CI run with nothing to go on).
   const startedAt = Date.now();

@@ -1,10 +1,10 @@
 import type { Config } from '../config.js';
 
 /**
- * The Content-Security-Policy every response carries (through helmet, plugins/security-headers). The built client
- * is only files from this origin: scripts are modules from /assets (no inline script, no eval),
- * fonts are self-hosted Fontsource files, images are our files or uploaded logos kept as data:
- * URLs, and every API call is same-origin. Styles allow inline: Radix components (scroll area,
+ * The Content-Security-Policy every response carries (through helmet, plugins/security-headers).
+ * The built client is only files from this origin: scripts are modules from /assets (no inline
+ * script, no eval), fonts are self-hosted Fontsource files, images are our files or uploaded
+ * logos kept as data: URLs, and every API call is same-origin. Styles allow inline: Radix components (scroll area,
  * dialogs' scroll lock) inject small <style> elements, and the development sign-in page has one.
  * Forms post to this origin or, with an external identity provider, to its origin.
  */

@@ -53,17 +53,16 @@ export interface CapacityService {
   /** `GET /api/servicetitan/metadata`: never throws because ServiceTitan failed. */
   metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
   /**
-   * `POST /api/capacity`: never throws because ServiceTitan failed. The displayed days come from
-   * the board company's stored settings (decision 009), never from the request.
+   * `POST /api/capacity`: the viewer's board, serialized by the response schema and ready to
+   * send (`PreparedAnswer`). Never throws because ServiceTitan failed. The displayed days come
+   * from the board company's stored settings (decision 009), never from the request.
    */
-  boardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<CapacityResponse>;
-  /** `boardFor`'s answer serialized by the response schema, ready to send (`PreparedAnswer`). */
   preparedBoardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<PreparedAnswer>;
   /**
-   * The viewer's last computed board answer (exactly what `boardFor` answered, serialized by the
+   * The viewer's last computed board answer (exactly what `preparedBoardFor` answered, serialized by the
    * response schema, and compressed once per encoding asked for), while no event has changed
    * what it was made of and at most BOARD_ANSWER_TTL_MS old; undefined otherwise (then call
-   * `boardFor`). The warm path of a wall of screens (issue 13): no reads, no date arithmetic,
+   * `preparedBoardFor`). The warm path of a wall of screens (issue 13): no reads, no date arithmetic,
    * no serialization, no compression.
    */
   cachedBoardAnswer(user: BoardUser, viewType: ItemType): PreparedAnswer | undefined;
@@ -310,13 +309,7 @@ export function createCapacityService(deps: {
       return now().getTime() < entry.validUntil ? entry.answer : undefined;
     },
 
-    async boardFor(user, request) {
-      return (await answerFor(user, request)).board;
-    },
-
-    async preparedBoardFor(user, request) {
-      return (await answerFor(user, request)).answer;
-    },
+    preparedBoardFor,
 
     boardForCompany,
   };
@@ -325,10 +318,10 @@ export function createCapacityService(deps: {
    * The viewer's board, computed, serialized by the response schema and prepared for sending;
    * remembered for `cachedBoardAnswer` in the common case.
    */
-  async function answerFor(
+  async function preparedBoardFor(
     user: BoardUser,
     request: CapacityRequest | undefined,
-  ): Promise<{ board: CapacityResponse; answer: PreparedAnswer }> {
+  ): Promise<PreparedAnswer> {
     // The company whose board this is: a master admin may open another company's.
     const boardCompany = user.boardCompanyId ?? user.companyId;
     const viewType = request?.viewType ?? 'businessUnit';
@@ -354,7 +347,7 @@ export function createCapacityService(deps: {
         validUntil,
       });
     }
-    return { board, answer };
+    return answer;
   }
 
   function boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse> {

@@ -5,8 +5,9 @@ export const ANSWER_ENCODINGS = ['br', 'gzip'] as const;
 export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
 
 /**
- * The same settings as the app's compression of other answers (app.ts): below 1 KB an answer
- * goes out as it is; brotli at quality 4 costs about as much as gzip and packs tighter.
+ * How every answer is compressed, prepared ones here and the rest by @fastify/compress (app.ts
+ * registers it with these): below 1 KB an answer goes out as it is; brotli at quality 4 costs
+ * about as much as gzip and packs tighter.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export const BROTLI_QUALITY = 4;
