@@ -6,7 +6,8 @@ import {
   createSnapshotStore,
   type SnapshotRequest,
 } from '../../src/server/services/capacity/snapshot-store.js';
-import { openTestDatabase } from '../helpers/database.js';
+import { LEASE_MS, type LeaseTicker } from '../../src/server/services/leases/lease.js';
+import { openSharedDatabase, openTestDatabase } from '../helpers/database.js';
 
 /** The snapshot table's own housekeeping, seen in the database. */
 describe('capacity snapshot store', () => {
@@ -78,5 +79,79 @@ describe('capacity snapshot store', () => {
       .from(capacitySnapshots)
       .where(eq(capacitySnapshots.key, key));
     expect(row).toEqual({ lastError: null, payload: 1 });
+  });
+  it('keeps a running refresh leased while its instance lives, and lets another take over within seconds after it dies', async () => {
+    const shared = await openSharedDatabase();
+    let at = Date.parse('2026-03-02T12:00:00Z');
+    const now = () => new Date(at);
+    const key = 'window:lease';
+    // The holder's renewals run when the test says (its clock moves only when the test moves it).
+    const renewals = new Set<() => Promise<void>>();
+    const ticker: LeaseTicker = (_ms, renew) => {
+      renewals.add(renew);
+      return () => renewals.delete(renew);
+    };
+    const renewNow = () => Promise.all([...renewals].map((renew) => renew()));
+    const holder = createSnapshotStore({
+      db: shared.first.db,
+      now,
+      starterWaitMs: 0,
+      leaseTicker: ticker,
+    });
+    const fetched: string[] = [];
+    const counted = (who: string, value: number): SnapshotRequest<number> => ({
+      ...request(key, value),
+      fetch: () => {
+        fetched.push(who);
+        return Promise.resolve(value);
+      },
+    });
+    try {
+      expect((await holder.read(counted('holder', 1))).payload).toBe(1);
+
+      at += 60_000; // due: the holder starts a refresh that does not come back
+      let started!: () => void;
+      const fetchStarted = new Promise<void>((resolve) => (started = resolve));
+      const hanging: SnapshotRequest<number> = {
+        ...request(key, 2),
+        fetch: (signal) =>
+          new Promise<number>((_, reject) => {
+            started();
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+      };
+      expect((await holder.read(hanging)).payload).toBe(1);
+      await fetchStarted;
+
+      // Alive, it renews its lease: past a first lease, another instance still leaves it alone.
+      at += 8_000;
+      await renewNow();
+      at += 8_000;
+      const other = createSnapshotStore({ db: shared.second.db, now, starterWaitMs: 0 });
+      expect((await other.read(counted('other', 3))).payload).toBe(1);
+      expect(fetched).toEqual(['holder']);
+      await other.close();
+
+      // It dies mid-fetch (its lease stays in the row, nobody renews it).
+      await holder.close();
+      expect(renewals.size).toBe(0);
+      const diedAt = at;
+      at = diedAt + 2_000; // within its last lease: not yet
+      const early = createSnapshotStore({ db: shared.second.db, now, starterWaitMs: 0 });
+      expect((await early.read(counted('early', 4))).payload).toBe(1);
+      expect(fetched).toEqual(['holder']);
+      await early.close();
+
+      // Seconds later (not an interval later, as before issue 27): a second instance takes over.
+      at = diedAt + 11_000;
+      expect(LEASE_MS).toBeLessThan(11_000);
+      const successor = createSnapshotStore({ db: shared.second.db, now, starterWaitMs: 10_000 });
+      expect((await successor.read(counted('successor', 5))).payload).toBe(5);
+      expect(fetched).toEqual(['holder', 'successor']);
+      await successor.close();
+    } finally {
+      await holder.close();
+      await shared.close();
+    }
   });
 });

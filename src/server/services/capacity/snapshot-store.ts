@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { capacitySnapshots } from '../../db/schema.js';
+import { holdLease, leaseEnd, leaseFree, type LeaseTicker } from '../leases/lease.js';
 
 /** Why the last refresh failed, in words for the office, and when. */
 export interface SnapshotError {
@@ -101,7 +102,11 @@ const FIRST_FETCH_POLL_MS = 100;
 const DEFAULT_FIRST_FETCH_WAIT_MS = 20_000;
 /** The caller that starts a refresh waits at most this long before taking the last snapshot. */
 const STARTER_WAIT_MS = 3_000;
-const MIN_LEASE_MS = 30_000;
+/**
+ * A refresh that has not finished by this (or its interval, when longer) fails as a timeout, so
+ * a hung read never blocks the next ones; its lease is short and renewed meanwhile (lease.ts).
+ */
+const MIN_REFRESH_LIMIT_MS = 30_000;
 /**
  * Keys name a window of days, so yesterday's keys are never read again: rows and memo entries
  * untouched this long are dropped (by whichever instance starts a refresh).
@@ -172,6 +177,8 @@ export function createSnapshotStore(deps: {
   now: () => Date;
   /** How long the caller that starts a refresh waits for it (default STARTER_WAIT_MS). */
   starterWaitMs?: number;
+  /** What renews a running refresh's lease (tests: a manual ticker). */
+  leaseTicker?: LeaseTicker;
 }): SnapshotStore {
   const { db, now } = deps;
   const starterWaitMs = deps.starterWaitMs ?? STARTER_WAIT_MS;
@@ -242,7 +249,7 @@ export function createSnapshotStore(deps: {
   async function tryAcquireLease(request: Timing): Promise<Date | null> {
     const { key, intervalMs } = request;
     const startedAt = now();
-    const leaseUntil = new Date(startedAt.getTime() + Math.max(intervalMs, MIN_LEASE_MS));
+    const leaseUntil = leaseEnd(startedAt);
     const dueBefore = new Date(startedAt.getTime() - intervalMs);
     const failedDueBefore = new Date(startedAt.getTime() - (request.failureRetryMs ?? intervalMs));
     const acquired = await db
@@ -252,9 +259,11 @@ export function createSnapshotStore(deps: {
         target: capacitySnapshots.key,
         set: { leaseOwner: owner, leaseUntil, attemptedAt: startedAt, updatedAt: startedAt },
         setWhere: and(
-          or(isNull(capacitySnapshots.leaseUntil), lt(capacitySnapshots.leaseUntil, startedAt)),
+          leaseFree(capacitySnapshots.leaseUntil, startedAt),
           or(
             isNull(capacitySnapshots.attemptedAt),
+            // A lease that ran out unreleased: its holder died mid-refresh, so it is due again.
+            isNotNull(capacitySnapshots.leaseUntil),
             lte(capacitySnapshots.attemptedAt, dueBefore),
             and(
               isNotNull(capacitySnapshots.lastError),
@@ -290,17 +299,32 @@ export function createSnapshotStore(deps: {
     const { key, intervalMs } = request;
     const wasFailing = toSnapshotError(previous?.lastError) !== null;
     await forgetOldSnapshots(startedAt);
-    const leaseMs = Math.max(intervalMs, MIN_LEASE_MS);
+    const limitMs = Math.max(intervalMs, MIN_REFRESH_LIMIT_MS) - 1_000;
+    const mine = and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner));
     let timer: NodeJS.Timeout | undefined;
     try {
-      // Never hold the data past the lease: another instance may take over after it.
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(Object.assign(new Error('refresh exceeded its lease'), { kind: 'timeout' })),
-          leaseMs - 1_000,
+          () => reject(Object.assign(new Error('refresh took too long'), { kind: 'timeout' })),
+          limitMs,
         );
       });
-      const payload = await Promise.race([request.fetch(shutdown.signal), timeout]);
+      // The lease is renewed while ServiceTitan is read; lost (this instance stalled past it and
+      // another took over), the read stops and the writes below find the row no longer ours.
+      const payload = await holdLease({
+        now,
+        signal: shutdown.signal,
+        ticker: deps.leaseTicker,
+        renew: async (until) =>
+          (
+            await db
+              .update(capacitySnapshots)
+              .set({ leaseUntil: until })
+              .where(mine)
+              .returning({ key: capacitySnapshots.key })
+          ).length > 0,
+        work: (signal) => Promise.race([request.fetch(signal), timeout]),
+      });
       const encoded = request.encode(payload);
       const written = await db
         .update(capacitySnapshots)
@@ -312,7 +336,7 @@ export function createSnapshotStore(deps: {
           leaseUntil: null,
           updatedAt: now(),
         })
-        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)))
+        .where(mine)
         .returning({ key: capacitySnapshots.key });
       if (
         written.length > 0 &&
@@ -328,7 +352,7 @@ export function createSnapshotStore(deps: {
       const written = await db
         .update(capacitySnapshots)
         .set({ lastError, leaseOwner: null, leaseUntil: null, updatedAt: now() })
-        .where(and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner)))
+        .where(mine)
         .returning({ key: capacitySnapshots.key });
       // Good numbers turned stale (or a new reason): the boards say so.
       const previousError = toSnapshotError(previous?.lastError);
@@ -349,8 +373,10 @@ export function createSnapshotStore(deps: {
     let row = await loadRow(key);
     let snapshot = toSnapshot(row, decode);
     const at = now().getTime();
-    const due = dueAt(snapshot, request) <= at;
     const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > at;
+    // A lease that ran out unreleased: its holder died mid-refresh, so the refresh is due again.
+    const abandoned = !!row?.leaseUntil && row.leaseUntil.getTime() < at;
+    const due = abandoned || dueAt(snapshot, request) <= at;
 
     if (due && !leaseHeld) {
       const startedAt = await tryAcquireLease(request);
