@@ -4,7 +4,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
@@ -215,7 +214,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameguard: false,
   });
   await app.register(cookie);
-  await app.register(formbody);
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
     allowedOrigins: config.allowedOrigins,

@@ -37,7 +37,8 @@ describe('loadConfig', () => {
   });
 
   it('allows writes from configured origins only, never from what a request claims', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://board.example/' }).allowedOrigins).toEqual([
+    const remote = { DEV_IDENTITY_ALLOW_REMOTE: 'true' };
+    expect(loadConfig({ ...remote, PUBLIC_URL: 'https://board.example/' }).allowedOrigins).toEqual([
       'https://board.example',
     ]);
     expect(loadConfig({ PORT: '5210' }).allowedOrigins).toEqual([
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
     ]);
     expect(
       loadConfig({
+        ...remote,
         PUBLIC_URL: 'https://board.example',
         ALLOWED_ORIGINS: 'https://a.example, https://b.example:8443',
       }).allowedOrigins,

@@ -81,6 +81,22 @@ const envSchema = z
         message: 'OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
       });
     }
+    // The development sign-in signs anyone in as anyone: a PUBLIC_URL other machines reach
+    // would offer it to them, so it takes saying so (or a real issuer).
+    if (
+      !env.OIDC_ISSUER &&
+      !env.DEV_IDENTITY_ALLOW_REMOTE &&
+      env.PUBLIC_URL &&
+      URL.canParse(env.PUBLIC_URL) &&
+      !isLoopbackHost(new URL(env.PUBLIC_URL).hostname)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is not a loopback address, and the development sign-in answers this machine only: set OIDC_ISSUER (a real identity provider) or DEV_IDENTITY_ALLOW_REMOTE=true (a demo on a trusted network)',
+      });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.ENCRYPTION_KEY) {
         ctx.addIssue({
@@ -247,6 +263,17 @@ export class ConfigError extends Error {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** localhost (and its subdomains), 127.0.0.0/8 and ::1: names that only reach this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
 
 /** Parses the environment once; throws a ConfigError listing every problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -1,30 +1,82 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 
-/** Paths whose values must never reach a log line. */
+/**
+ * What can carry a credential in a request, in one place (issue 24). Every URL and header a log
+ * line shows goes through it; a route that takes a secret in its URL or a header adds it here,
+ * and tests/integration/log-redaction.test.ts opens each one and reads the log.
+ */
+export const CREDENTIALS_IN_REQUESTS = {
+  /** Headers: sessions, device cookies, bearer tokens, Stripe's webhook signature. */
+  headers: ['cookie', 'authorization', 'proxy-authorization', 'stripe-signature', 'set-cookie'],
+  /** Paths whose segments after the prefix are a secret (a screen link's 400-day token). */
+  secretPathPrefixes: ['/tv/link/'],
+  /**
+   * Paths whose whole query is sign-in material: the callback's `code` and `state`, and
+   * whatever the identity provider's own endpoints receive (codes, tokens, PKCE verifiers).
+   */
+  secretQueryPaths: ['/api/callback', '/oidc'],
+  /**
+   * Query parameters that are a credential on any path: the TV's pairing QR
+   * (/admin/screens?code=), a Checkout return (?session_id=), tokens in general.
+   */
+  secretQueryParams: [
+    'code',
+    'state',
+    'token',
+    'session_id',
+    'access_token',
+    'id_token',
+    'id_token_hint',
+    'code_verifier',
+    'client_secret',
+  ],
+} as const;
+
+const REDACTED = '[redacted]';
+const SECRET_PARAMS: ReadonlySet<string> = new Set(CREDENTIALS_IN_REQUESTS.secretQueryParams);
+
+/** Pino paths of every credential header, wherever a line carries headers, and body secrets. */
 const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
+  ...CREDENTIALS_IN_REQUESTS.headers.flatMap((h) => [
+    `headers["${h}"]`,
+    `*.headers["${h}"]`,
+    `*.*.headers["${h}"]`,
+  ]),
   '*.clientSecret',
   '*.appKey',
   '*.access_token',
   '*.client_secret',
 ];
 
-/**
- * Paths whose query strings carry sign-in material: the callback's `code` and `state`, and
- * whatever the identity provider's own endpoints receive (codes, tokens, PKCE verifiers).
- */
-const SIGN_IN_PATHS = ['/api/callback', '/oidc'];
-
-/** The URL as a log line may show it: the query of a sign-in path is replaced. */
+/** The URL as a log line may show it: secret path segments and secret query values replaced. */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
-  const path = url.slice(0, q);
-  const signIn = SIGN_IN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
-  return signIn ? `${path}?[redacted]` : url;
+  let path = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? null : url.slice(q + 1);
+  const lower = path.toLowerCase();
+  for (const prefix of CREDENTIALS_IN_REQUESTS.secretPathPrefixes) {
+    if (lower.startsWith(prefix) && path.length > prefix.length) {
+      path = `${path.slice(0, prefix.length)}${REDACTED}`;
+    }
+  }
+  if (query === null) return path;
+  const signIn = CREDENTIALS_IN_REQUESTS.secretQueryPaths.some(
+    (p) => lower === p || lower.startsWith(`${p}/`),
+  );
+  if (signIn) return `${path}?${REDACTED}`;
+  const parts = query.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const rawName = eq === -1 ? part : part.slice(0, eq);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      // An undecodable name is shown as sent (it names nothing we redact).
+    }
+    return eq !== -1 && SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : part;
+  });
+  return `${path}?${parts.join('&')}`;
 }
 
 /** Fastify's request serializer with the URL made loggable. */
@@ -45,7 +97,7 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: REDACT, censor: '[redacted]' },
+    redact: { paths: REDACT, censor: REDACTED },
     serializers: { req: serializeRequest },
     ...(stream ? { stream } : {}),
   };

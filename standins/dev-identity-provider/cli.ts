@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { parseArgs } from 'node:util';
 import { createDevIdentityProvider } from './index.js';
@@ -40,7 +39,6 @@ const { plugin } = createDevIdentityProvider({
   },
 });
 const app = Fastify({ forceCloseConnections: true });
-await app.register(formbody);
 await app.register(plugin);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { accountForEmail } from './accounts.js';
@@ -121,8 +122,11 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
     if (!options.allowRemote) {
       app.addHook('onRequest', async (request, reply) => {
         if (!request.url.startsWith(`${mountPath}/`) && request.url !== mountPath) return;
-        if (isLoopback(request.ip)) return;
-        request.log.warn({ ip: request.ip }, 'development sign-in refused a non-loopback address');
+        // The socket's own address: a forwarded header (X-Forwarded-For, trusted with
+        // TRUST_PROXY) is whatever the caller wrote, and must not make a caller "this machine".
+        const address = request.socket.remoteAddress;
+        if (isLoopback(address)) return;
+        request.log.warn({ address }, 'development sign-in refused a non-loopback address');
         return reply
           .status(403)
           .type('text/plain; charset=utf-8')
@@ -131,6 +135,9 @@ export function createDevIdentityProvider(options: DevIdentityProviderOptions) {
           );
       });
     }
+    // Its sign-in page is an HTML form: the one place in the app that takes a form body
+    // (registered in this plugin's scope only; the product's JSON routes answer 415 to forms).
+    await app.register(formbody);
     app.get(`${mountPath}/interaction/:uid`, async (request, reply) => {
       reply.hijack();
       try {

@@ -276,6 +276,29 @@ describe('billing: checkout, portal and webhooks', () => {
     expect((await companyRow(companyId)).subscriptionStatus).toBe('active');
   });
 
+  it('refuses a validly signed event dated more than 5 minutes ahead, like an old one (issue 24)', async () => {
+    const body = JSON.stringify({
+      id: `evt_${crypto.randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_x', object: 'subscription', customer: 'cus_future' } },
+    });
+    const count = await eventCount();
+    for (const ahead of [365 * 24 * 3600_000, 6 * 60_000]) {
+      const res = await deliver(body, {
+        'stripe-signature': signature(body, stripe.webhookSecret, Date.now() + ahead),
+      });
+      expect(res.statusCode, `${ahead} ms ahead`).toBe(400);
+      expect(res.json().error).toBe('Stripe-Signature: Timestamp outside the tolerance zone');
+    }
+    expect(await eventCount()).toBe(count);
+    // A clock a little behind Stripe's is normal: a minute ahead is a delivery.
+    const res = await deliver(body, {
+      'stripe-signature': signature(body, stripe.webhookSecret, Date.now() + 60_000),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('records and ignores events of customers no company has', async () => {
     const body = JSON.stringify({
       id: `evt_${crypto.randomBytes(8).toString('hex')}`,

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
 import { itemGroups } from '../../src/server/db/schema.js';
 import { CookieClient } from '../helpers/cookie-client.js';
 import { freePort } from '../helpers/free-port.js';
@@ -223,6 +224,43 @@ describe('requests the product must refuse or answer safely', () => {
     });
   });
 
+  describe('JSON routes take JSON (issue 24)', () => {
+    it('answers a form body with 415 and changes nothing; the sign-in form still posts', async () => {
+      const admin = await companyAdminOf(t);
+      const form = { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+      const attempts = [
+        { method: 'POST', url: '/api/item-groups', payload: 'name=Formed&type=jobType' },
+        {
+          method: 'POST',
+          url: '/api/admin/invitations',
+          payload: 'email=formed%40example.test&firstName=F&lastName=Orm',
+        },
+        { method: 'PATCH', url: `/api/companies/${admin.companyId}`, payload: 'name=Formed' },
+        { method: 'POST', url: '/api/screens/links', payload: 'name=Formed' },
+      ] as const;
+      for (const attempt of attempts) {
+        const res = await t.app.inject({ ...attempt, headers: form });
+        expect(res.statusCode, attempt.url).toBe(415);
+        expect(res.json().code, attempt.url).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+      const groups = await t.app.inject({
+        method: 'GET',
+        url: '/api/item-groups',
+        headers: { cookie: admin.cookie },
+      });
+      expect(groups.json()).toEqual([]);
+      const invitations = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/invitations',
+        headers: { cookie: admin.cookie },
+      });
+      expect(invitations.json()).toEqual([]);
+      // The development provider's sign-in page is a form: it still signs people in.
+      const { final } = await signInThroughDevProvider(base, 'csr@demo-hvac.test');
+      expect(final.visited.some((url) => url.startsWith(`${base}/api/callback?`))).toBe(true);
+    });
+  });
+
   describe('security headers (item 3)', () => {
     it('sends a CSP, nosniff, a referrer policy and no HSTS over http', async () => {
       const res = await fetch(`${base}/api/auth/user`);
@@ -279,6 +317,65 @@ describe('requests the product must refuse or answer safely', () => {
       });
       expect(local.statusCode).toBe(200);
     });
+  });
+});
+
+describe('the development sign-in behind a proxy (TRUST_PROXY=true, issue 24)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('judges "this machine" by the socket, not by X-Forwarded-For', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      remoteAddress: '192.0.2.10',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('DEV_IDENTITY_ALLOW_REMOTE');
+    const local = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe('a PUBLIC_URL other machines reach, with the development sign-in (issue 24)', () => {
+  const env = { NODE_ENV: 'test', ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+  it('refuses to start unless DEV_IDENTITY_ALLOW_REMOTE=true or an OIDC_ISSUER is set', async () => {
+    for (const url of [
+      'http://board.example',
+      'http://192.168.1.20:5000',
+      'http://[2001:db8::1]',
+    ]) {
+      expect(() => loadConfig({ ...env, PUBLIC_URL: url }), url).toThrow(
+        /PUBLIC_URL: is not a loopback address.*DEV_IDENTITY_ALLOW_REMOTE=true/,
+      );
+    }
+    await expect(createTestApp({ env: { PUBLIC_URL: 'http://board.example' } })).rejects.toThrow(
+      /PUBLIC_URL/,
+    );
+    for (const url of ['http://localhost:5000', 'http://127.0.0.1:5140', 'http://[::1]:5000']) {
+      expect(loadConfig({ ...env, PUBLIC_URL: url }).publicUrl, url).toBe(url);
+    }
+    expect(
+      loadConfig({ ...env, PUBLIC_URL: 'http://board.example', DEV_IDENTITY_ALLOW_REMOTE: 'true' })
+        .devIdentityAllowRemote,
+    ).toBe(true);
+    expect(
+      loadConfig({
+        ...env,
+        PUBLIC_URL: 'https://board.example',
+        OIDC_ISSUER: 'https://id.example',
+        OIDC_CLIENT_ID: 'x',
+      }).oidc.kind,
+    ).toBe('external');
   });
 });
 

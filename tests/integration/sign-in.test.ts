@@ -209,7 +209,7 @@ describe('session cookie over https', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { PUBLIC_URL: 'https://board.example' },
+      env: { PUBLIC_URL: 'https://board.example', DEV_IDENTITY_ALLOW_REMOTE: 'true' },
       services: { identity },
     });
   });

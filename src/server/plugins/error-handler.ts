@@ -70,9 +70,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ? 'PAYLOAD_TOO_LARGE'
           : status === 414
             ? 'URI_TOO_LONG'
-            : status === 429
-              ? 'RATE_LIMITED'
-              : 'BAD_REQUEST';
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : status === 429
+                ? 'RATE_LIMITED'
+                : 'BAD_REQUEST';
       body = { error: error.message, code };
     } else if (isDataException(error)) {
       // The database refused a value the schemas let through (SQLSTATE class 22: out of range,

@@ -108,6 +108,7 @@ export function createServices(deps: {
             secretKey: stripeConfig.secretKey,
             webhookSecret: stripeConfig.webhookSecret,
             apiUrl: stripeConfig.apiUrl,
+            now,
           })
         : undefined),
     logger: deps.app.log.child({ service: 'billing' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
+import { displayName } from './display-name.js';
 import { serialIdParamSchema, serialIdSchema, userIdSchema } from './ids.js';
 
 /**
@@ -63,15 +64,8 @@ export const invitationListSchema = z.array(invitationSchema);
 
 export const invitationParamsSchema = z.object({ id: serialIdParamSchema });
 
-// eslint-disable-next-line no-control-regex
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
-const personName = (required: string) =>
-  z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(100, 'must be at most 100 characters')
-    .regex(NO_CONTROL, 'must not contain control characters');
+/** First and last names of an invitation: the one display-name rule, with the seed's messages. */
+const personName = (required: string) => displayName({ empty: required });
 
 /**
  * `POST /api/admin/invitations` (seed section 5). `companyId`: an account admin's invitations

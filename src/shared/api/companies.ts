@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './display-name.js';
 import { adminUserRowSchema, subscriptionStatusSchema } from './admin.js';
 import { serialIdParamSchema } from './ids.js';
 import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
@@ -19,13 +20,7 @@ import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secre
  * four values are present after the write (else null).
  */
 
-export const companyNameSchema = z
-  .string({ message: 'Company name is required' })
-  .trim()
-  .min(1, 'Company name is required')
-  .max(100, 'must be at most 100 characters')
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+export const companyNameSchema = displayName({ empty: 'Company name is required' });
 
 /** Seed "Company". Secrets are write-only: only whether they are set and their last 4. */
 export const companySchema = z.object({

@@ -12,6 +12,17 @@ const EDGE_INVISIBLE =
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Bidi embeddings, overrides and isolates: they reorder the text around the name on screen. */
 export const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Format characters (zero-width spaces and joiners, bidi marks, soft hyphens, tags...) and the
+ * Hangul fillers that draw nothing: one name could look like another with them inside. A
+ * zero-width joiner between two pictographs is an emoji sequence (👨‍👩‍👧) and stays.
+ */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\ufe0f?)\u200d(?=\p{Extended_Pictographic})/gu;
+const FORMAT = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
+export const hasFormatCharacter = (value: string): boolean =>
+  FORMAT.test(value.replace(EMOJI_JOINER, ''));
+/** Half of a UTF-16 surrogate pair alone (JSON can carry one; the database would store U+FFFD). */
+export const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Trims white space and invisible characters from both ends. */
 export function trimDisplayName(input: string): string {

@@ -35,6 +35,11 @@ describe('displayName', () => {
     ],
     ['an isolate', 'a\u2066b\u2069', 'must not contain text-direction controls'],
     ['too long', 'x'.repeat(101), 'must be at most 100 characters'],
+    ['a lone surrogate', 'Acme\ud800', 'must be valid Unicode text'],
+    ['a zero-width space inside', 'Ac\u200bme', 'must not contain invisible formatting characters'],
+    ['a soft hyphen inside', 'Ac\u00adme', 'must not contain invisible formatting characters'],
+    ['a Hangul filler inside', 'Ac\u3164me', 'must not contain invisible formatting characters'],
+    ['a joiner between letters', 'Ac\u200dme', 'must not contain invisible formatting characters'],
   ])('refuses %s', (_name, value, message) => {
     expect(issue(value)).toBe(message);
   });

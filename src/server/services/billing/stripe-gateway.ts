@@ -123,13 +123,19 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How far an event's signature time may be from now, either way (Stripe's default: 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 /** The official SDK pointed at Stripe, or at another host (the stand-in) by its own settings. */
 export function createStripeGateway(options: {
   secretKey: string;
   webhookSecret: string | undefined;
   apiUrl: string | undefined;
   timeoutMs?: number;
+  /** The service clock: an event's signature time is judged against it. */
+  now?: () => Date;
 }): StripeGateway {
+  const now = options.now ?? (() => new Date());
   const url = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const protocol = url?.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(options.secretKey, {
@@ -194,10 +200,24 @@ export function createStripeGateway(options: {
       if (!options.webhookSecret) throw new WebhookSignatureError('no webhook secret configured');
       if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
       let event: Stripe.Event;
+      const receivedAt = now().getTime();
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          receivedAt,
+        );
       } catch (err) {
         throw new WebhookSignatureError(err instanceof Error ? err.message : 'bad signature');
+      }
+      // The SDK refuses events signed too long ago; one signed ahead of our clock by more than
+      // the same window is refused too (a signature made for later use is not a delivery).
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 <= receivedAt + WEBHOOK_TOLERANCE_SECONDS * 1000)) {
+        throw new WebhookSignatureError('Timestamp outside the tolerance zone');
       }
       const object = event.data.object as {
         customer?: string | { id: string } | null;
