@@ -22,6 +22,7 @@ import {
 } from './plugins/error-handler.js';
 import { clientDistFolder } from './paths.js';
 import { readBuildVersion } from './build-version.js';
+import { registerApiReference } from './plugins/api-reference.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -228,6 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Resources.
   if (devIdentityProvider) await app.register(devIdentityProvider.plugin);
+  // Before the routes: it hears each route as it is added (GET /api/openapi.json, /api/docs).
+  await registerApiReference(app);
   await registerRoutes(app);
 
   // The built client (production): static files, and index.html for every other GET page.

@@ -203,6 +203,7 @@ async function linkOfA(f: Fixture): Promise<{ id: number; url: string }> {
 /** Every route, by `METHOD url` as registered. */
 const MATRIX: Record<string, Case[]> = {
   'GET /healthz': [{ access: 'public', request: () => ({ url: '/healthz' }) }],
+  'GET /api/openapi.json': [{ access: 'public', request: () => ({ url: '/api/openapi.json' }) }],
   'GET /readyz': [{ access: 'public', request: () => ({ url: '/readyz' }) }],
   'GET /api/login': [{ access: 'redirect', request: () => ({ url: '/api/login' }) }],
   'GET /api/callback': [{ access: 'redirect', request: () => ({ url: '/api/callback' }) }],
@@ -557,9 +558,16 @@ const MATRIX: Record<string, Case[]> = {
   ],
 };
 
-/** Routes outside the API that the matrix does not call: the built client's files, the dev IdP. */
+/**
+ * Routes outside the API that the matrix does not call: the built client's files, the dev IdP,
+ * the API reference page's files (public; tests/integration/openapi.test.ts reads them).
+ */
 const outsideApi = (url: string) =>
-  url.startsWith('/oidc') || url === '*' || url === '/' || /\.[a-z0-9]+$/i.test(url);
+  url.startsWith('/oidc') ||
+  url.startsWith('/api/docs') ||
+  url === '*' ||
+  url === '/' ||
+  (/\.[a-z0-9]+$/i.test(url) && !url.startsWith('/api/'));
 
 describe('authorization matrix', () => {
   const registered: { method: string; url: string }[] = [];
@@ -686,6 +694,30 @@ describe('authorization matrix', () => {
     expect(missing, 'routes without an authorization matrix entry').toEqual([]);
     const stale = Object.keys(MATRIX).filter((k) => !keys.includes(k));
     expect(stale, 'matrix entries for routes that are not registered').toEqual([]);
+  });
+
+  it('agrees with the access rule the API reference states for each route', async () => {
+    const doc = (await f.t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { 'x-access'?: string }>>;
+    }>();
+    const disagreements: string[] = [];
+    for (const [route, cases] of Object.entries(MATRIX)) {
+      const [method, url] = route.split(' ') as [string, string];
+      const stated =
+        doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.['x-access'];
+      const cells = (caller: Caller) => cases.map((c) => ACCESS[c.access][CALLERS.indexOf(caller)]);
+      // Public in the reference ⇔ an anonymous caller is never refused by this matrix.
+      const anonymousServed = cells('anonymous').every((e) => e === 'ok' || e === 302);
+      if ((stated === 'public') !== anonymousServed) {
+        disagreements.push(`${route}: stated ${stated}, anonymous ${cells('anonymous')}`);
+      }
+      // Not public: a screen in the reference ⇔ a paired screen is served by some case here.
+      const screenServed = cells('screenA').some((e) => e === 'ok');
+      if (stated !== 'public' && (stated === 'viewer' || stated === 'screen') !== screenServed) {
+        disagreements.push(`${route}: stated ${stated}, screen ${cells('screenA')}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   for (const [route, cases] of Object.entries(MATRIX)) {

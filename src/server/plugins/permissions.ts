@@ -1,4 +1,9 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { can, denialReason, type Actor, type Permission } from '../../shared/permissions.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { SessionUser } from './sessions.js';
@@ -146,4 +151,59 @@ export async function boardCompanyFor(
     throw notFound('Company');
   }
   return companyId;
+}
+
+/**
+ * Who a route accepts, in the API reference's words (plugins/api-reference.ts): a kind of caller,
+ * or a permission of the shared vocabulary that a signed-in person must hold. The hooks above
+ * enforce it; `documentAccess` (or a route's `schema['x-access']`) states it.
+ */
+export const ACCESS_RULES = {
+  public: { security: [], description: 'Anyone, signed in or not.' },
+  person: {
+    security: [{ session: [] }],
+    description: 'A signed-in person (401 otherwise); a paired screen is refused.',
+  },
+  viewer: {
+    security: [{ session: [] }, { screen: [] }],
+    description:
+      "A signed-in person, or a paired screen of the company (its own company's board only).",
+  },
+  screen: {
+    security: [{ screen: [] }],
+    description: 'The TV itself: its device cookie, or the pending pairing it started.',
+  },
+  stripe: {
+    security: [{ stripeSignature: [] }],
+    description: "Stripe's deliveries: a valid Stripe-Signature header; no session counts.",
+  },
+} as const satisfies Record<string, AccessStatement>;
+export type AccessRule = keyof typeof ACCESS_RULES | Permission;
+
+interface AccessStatement {
+  security: readonly Record<string, readonly string[]>[];
+  description: string;
+}
+
+/** A rule as OpenAPI security and a sentence; a permission is the role in the requirement. */
+export function accessStatement(rule: AccessRule): AccessStatement {
+  if (rule in ACCESS_RULES) return ACCESS_RULES[rule as keyof typeof ACCESS_RULES];
+  return {
+    security: [{ session: [rule] }],
+    description:
+      `A signed-in person with the \`${rule}\` permission (src/shared/permissions.ts), ` +
+      "in the target's company (another company's answers 404); the master admin: every company.",
+  };
+}
+
+/**
+ * States the access rule of every route registered after it in this folder (for the API
+ * reference, /api/docs); a route whose own hook differs names its rule as `schema['x-access']`.
+ * Put it beside the folder's access hook.
+ */
+export function documentAccess(app: FastifyInstance, rule: AccessRule): void {
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.['x-access']) return;
+    route.schema = { ...route.schema, 'x-access': rule };
+  });
 }

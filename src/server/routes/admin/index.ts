@@ -23,7 +23,12 @@ import {
   type Actor,
 } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
-import { currentActor, requireAdmin, requireMasterAdmin } from '../../plugins/permissions.js';
+import {
+  currentActor,
+  documentAccess,
+  requireAdmin,
+  requireMasterAdmin,
+} from '../../plugins/permissions.js';
 import { companyExists, listCompanies } from '../../services/companies/company-store.js';
 import {
   createInvitation,
@@ -47,6 +52,7 @@ import {
 export default async function adminRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireAdmin);
+  documentAccess(app, 'admin.access');
   const protectedAdminEmail = app.config.protectedAdminEmail;
 
   /** The company an actor's lists cover: undefined = every company (master admin). */
@@ -191,7 +197,7 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
     '/api/admin/companies',
     {
       onRequest: requireMasterAdmin,
-      schema: { response: { 200: companyOverviewListSchema } },
+      schema: { 'x-access': 'companies.manage', response: { 200: companyOverviewListSchema } },
     },
     async () => {
       const [companies, users] = await Promise.all([

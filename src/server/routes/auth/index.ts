@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { currentUserSchema } from '../../../shared/api/auth.js';
 import { onboardingStepFor } from '../../../shared/api/onboarding.js';
 import { can } from '../../../shared/permissions.js';
-import { actorOf } from '../../plugins/permissions.js';
+import { actorOf, documentAccess } from '../../plugins/permissions.js';
+import { contentResponse, redirectResponse } from '../../plugins/api-reference.js';
 import { setupStatus } from '../../services/companies/company-store.js';
 import { unauthenticated } from '../../errors.js';
 import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
@@ -22,6 +23,7 @@ const LOGIN_COOKIE = 'cb_login';
 /** Sign-in, sign-out and "who am I": public by design (they are how one becomes signed in). */
 export default async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentAccess(app, 'public');
   const secure = app.config.publicUrl.startsWith('https://');
   const signInLimit = { max: app.config.signInRateLimitPerMinute, timeWindow: '1 minute' };
 
@@ -30,7 +32,13 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     {
       config: { rateLimit: signInLimit },
       // Any returnTo is accepted here and judged by safeReturnTo: an unusable one returns to `/`.
-      schema: { querystring: z.object({ returnTo: z.unknown().optional() }) },
+      schema: {
+        querystring: z.object({ returnTo: z.unknown().optional() }),
+        response: {
+          302: redirectResponse("To the identity provider's sign-in page"),
+          503: contentResponse('The identity provider did not answer', 'text/plain'),
+        },
+      },
     },
     async (request, reply) => {
       let pending;
@@ -68,60 +76,76 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/callback', { config: { rateLimit: signInLimit } }, async (request, reply) => {
-    const id = request.cookies[LOGIN_COOKIE];
-    reply.clearCookie(LOGIN_COOKIE, {
-      path: '/api/callback',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-    });
-    const query = request.query as Record<string, string | undefined>;
-    if (query.error) {
-      request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
+  app.get(
+    '/api/callback',
+    {
+      config: { rateLimit: signInLimit },
+      schema: {
+        response: {
+          302: redirectResponse('Signed in: to the page that asked (returnTo), or /'),
+          400: contentResponse('The sign-in could not be completed', 'text/plain'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.cookies[LOGIN_COOKIE];
+      reply.clearCookie(LOGIN_COOKIE, {
+        path: '/api/callback',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+      const query = request.query as Record<string, string | undefined>;
+      if (query.error) {
+        request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
+        return reply.redirect('/', 302);
+      }
+      if (!id) return reply.redirect('/api/login', 302);
+      const attempt = await takeLoginAttempt(app.db, hashSessionId(id), new Date());
+      if (!attempt) return reply.redirect('/api/login', 302);
+      // Judged again on the way out: a row written before this check existed must not redirect
+      // off-site or put an unsendable character in the Location header.
+      const returnTo = safeReturnTo(attempt.returnTo, app.config.publicUrl);
+
+      let identity;
+      try {
+        const callbackUrl = new URL(request.url, app.config.publicUrl);
+        identity = await app.services.identity.complete(callbackUrl, attempt);
+      } catch (err) {
+        request.log.warn({ err }, 'sign-in callback rejected');
+        return reply
+          .status(400)
+          .type('text/plain; charset=utf-8')
+          .send('Sign-in could not be completed. Please go back and sign in again.');
+      }
+      const userId = await signInUser(app.db, identity, {
+        protectedAdminEmail: app.config.protectedAdminEmail,
+        trustEmailWithoutVerifiedClaim: app.config.trustEmailWithoutVerifiedClaim,
+        now: app.services.now(),
+      });
+      // Rotate: whatever session this browser had ends; a fresh id is issued.
+      if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
+      const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
+      setSessionCookie(reply, app.config, sessionId);
+      return reply.redirect(returnTo, 302);
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    { schema: { response: { 302: redirectResponse('Signed out: to /') } } },
+    async (request, reply) => {
+      // A link on another site must not be able to sign people out.
+      const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+      if (request.sessionIdHash && !crossSite) await app.sessions.destroy(request.sessionIdHash);
+      if (!crossSite) clearSessionCookie(reply, app.config);
       return reply.redirect('/', 302);
-    }
-    if (!id) return reply.redirect('/api/login', 302);
-    const attempt = await takeLoginAttempt(app.db, hashSessionId(id), new Date());
-    if (!attempt) return reply.redirect('/api/login', 302);
-    // Judged again on the way out: a row written before this check existed must not redirect
-    // off-site or put an unsendable character in the Location header.
-    const returnTo = safeReturnTo(attempt.returnTo, app.config.publicUrl);
-
-    let identity;
-    try {
-      const callbackUrl = new URL(request.url, app.config.publicUrl);
-      identity = await app.services.identity.complete(callbackUrl, attempt);
-    } catch (err) {
-      request.log.warn({ err }, 'sign-in callback rejected');
-      return reply
-        .status(400)
-        .type('text/plain; charset=utf-8')
-        .send('Sign-in could not be completed. Please go back and sign in again.');
-    }
-    const userId = await signInUser(app.db, identity, {
-      protectedAdminEmail: app.config.protectedAdminEmail,
-      trustEmailWithoutVerifiedClaim: app.config.trustEmailWithoutVerifiedClaim,
-      now: app.services.now(),
-    });
-    // Rotate: whatever session this browser had ends; a fresh id is issued.
-    if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
-    const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
-    setSessionCookie(reply, app.config, sessionId);
-    return reply.redirect(returnTo, 302);
-  });
-
-  app.get('/api/logout', async (request, reply) => {
-    // A link on another site must not be able to sign people out.
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if (request.sessionIdHash && !crossSite) await app.sessions.destroy(request.sessionIdHash);
-    if (!crossSite) clearSessionCookie(reply, app.config);
-    return reply.redirect('/', 302);
-  });
+    },
+  );
 
   app.get(
     '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema } } },
+    { schema: { 'x-access': 'person', response: { 200: currentUserSchema } } },
     async (request) => {
       if (!request.user) throw unauthenticated();
       const actor = actorOf(request.user);

@@ -21,10 +21,12 @@ import {
 import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
 import {
   boardCompanyFor,
+  documentAccess,
   requireUser,
   requireViewer,
   currentViewer,
 } from '../../plugins/permissions.js';
+import { contentResponse } from '../../plugins/api-reference.js';
 import {
   defaultCompanySettings,
   deleteLogo,
@@ -53,6 +55,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
   // The reads: a signed-in person or a paired screen of the company (decision 010); the writes
   // check for a person (`requireUser`) in `companyForWrite`.
   app.addHook('preHandler', requireViewer);
+  documentAccess(app, 'viewer');
 
   // The logo arrives as the raw image. Read here rather than by Fastify's body limit, so an
   // oversized logo gets the seed's own sentence and the upload stops being read at 2 MB.
@@ -157,6 +160,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings',
     {
       schema: {
+        'x-access': 'boardSettings.edit',
         querystring: boardSettingsQuerySchema,
         body: updateBoardSettingsBodySchema,
         response: { 200: boardSettingsResponseSchema },
@@ -181,6 +185,8 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings/logo',
     {
       schema: {
+        'x-access': 'boardSettings.edit',
+        consumes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'],
         querystring: boardSettingsQuerySchema,
         response: { 200: boardSettingsResponseSchema },
       },
@@ -211,6 +217,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings/logo',
     {
       schema: {
+        'x-access': 'boardSettings.edit',
         querystring: boardSettingsQuerySchema,
         response: { 200: boardSettingsResponseSchema },
       },
@@ -225,7 +232,13 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
 
   app.get(
     '/api/board-settings/logo/:sha',
-    { schema: { params: logoParamsSchema, querystring: boardSettingsQuerySchema } },
+    {
+      schema: {
+        params: logoParamsSchema,
+        querystring: boardSettingsQuerySchema,
+        response: { 200: contentResponse<Buffer>("The company's logo, as uploaded", 'image/*') },
+      },
+    },
     async (request, reply) => {
       const { companyId } = await boardCompany(request, request.query.companyId);
       const logo =

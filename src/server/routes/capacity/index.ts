@@ -10,6 +10,7 @@ import {
   boardViewer,
   requireViewer,
   currentViewer,
+  documentAccess,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
@@ -64,6 +65,7 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
   const app = root.withTypeProvider<ZodTypeProvider>();
   // A signed-in person or a paired screen of the company (decision 010).
   app.addHook('preHandler', requireViewer);
+  documentAccess(app, 'viewer');
 
   // The seed's client posts with no body at all; an empty JSON body means "all defaults".
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/companies.js';
 import { can } from '../../../shared/permissions.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { currentActor, requireUser } from '../../plugins/permissions.js';
+import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
 import {
   companyExists,
   createCompany,
@@ -32,6 +32,7 @@ const ADMIN_REQUIRED = 'Admin access required';
 export default async function companyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
+  documentAccess(app, 'person');
 
   /** The write answer: the row, and the connection check when the credential is complete. */
   async function writeResult(company: Company) {
@@ -47,7 +48,7 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
 
   app.get(
     '/api/companies',
-    { schema: { response: { 200: companyListSchema } } },
+    { schema: { 'x-access': 'company.edit', response: { 200: companyListSchema } } },
     async (request) => {
       const actor = currentActor(request);
       if (can(actor, 'companies.manage')) return listCompanies(app.db, app.secretBox);
@@ -86,6 +87,7 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
     '/api/companies/:id',
     {
       schema: {
+        'x-access': 'company.edit',
         params: companyParamsSchema,
         body: updateCompanyBodySchema,
         response: { 200: companyWriteResultSchema },
@@ -110,7 +112,13 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
 
   app.delete(
     '/api/companies/:id',
-    { schema: { params: companyParamsSchema, response: { 200: companySchema } } },
+    {
+      schema: {
+        'x-access': 'companies.manage',
+        params: companyParamsSchema,
+        response: { 200: companySchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       if (!can(actor, 'companies.manage')) throw forbidden(ADMIN_REQUIRED);

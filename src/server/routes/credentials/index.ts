@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/credentials.js';
 import { can, type Actor } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
-import { currentActor, requireUser } from '../../plugins/permissions.js';
+import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
 import { storedCompanyCredential } from '../../services/companies/company-store.js';
 import {
   createCredential,
@@ -37,6 +37,7 @@ const ADMIN_REQUIRED = 'Admin access required';
 export default async function credentialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
+  documentAccess(app, 'person');
 
   const requireManage = (actor: Actor) => {
     if (!can(actor, 'credentials.manage')) throw forbidden(ADMIN_REQUIRED);
@@ -84,7 +85,11 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
   app.post(
     '/api/credentials',
     {
-      schema: { body: createCredentialBodySchema, response: { 201: credentialWriteResultSchema } },
+      schema: {
+        'x-access': 'credentials.manage',
+        body: createCredentialBodySchema,
+        response: { 201: credentialWriteResultSchema },
+      },
     },
     async (request, reply) => {
       const actor = currentActor(request);
@@ -107,7 +112,13 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
 
   app.delete(
     '/api/credentials/:id',
-    { schema: { params: credentialParamsSchema, response: { 200: credentialSchema } } },
+    {
+      schema: {
+        'x-access': 'credentials.manage',
+        params: credentialParamsSchema,
+        response: { 200: credentialSchema },
+      },
+    },
     async (request) => {
       const credential = await manageableCredential(request, request.params.id);
       await deleteCredential(app.db, credential.id);
@@ -122,7 +133,13 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
 
   app.post(
     '/api/credentials/:id/check',
-    { schema: { params: credentialParamsSchema, response: { 200: connectionCheckSchema } } },
+    {
+      schema: {
+        'x-access': 'credentials.manage',
+        params: credentialParamsSchema,
+        response: { 200: connectionCheckSchema },
+      },
+    },
     async (request) => {
       const credential = await manageableCredential(request, request.params.id);
       return check(await storedCredentialValues(app.db, app.secretBox, credential.id));
@@ -131,7 +148,13 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
 
   app.post(
     '/api/connection-check',
-    { schema: { body: connectionCheckBodySchema, response: { 200: connectionCheckSchema } } },
+    {
+      schema: {
+        'x-access': 'credentials.manage',
+        body: connectionCheckBodySchema,
+        response: { 200: connectionCheckSchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       requireManage(actor);

@@ -1,10 +1,11 @@
 import sseModule from '@fastify/sse';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIVE_RETRY_MS, LIVE_STREAM_PATH } from '../../../shared/api/live.js';
+import { LIVE_EVENT_NAMES, LIVE_RETRY_MS, LIVE_STREAM_PATH } from '../../../shared/api/live.js';
 import { liveStreamQuerySchema } from '../../../shared/api/live-query.js';
 import { unauthenticated } from '../../errors.js';
-import { boardCompanyFor } from '../../plugins/permissions.js';
+import { boardCompanyFor, documentAccess } from '../../plugins/permissions.js';
+import { contentResponse } from '../../plugins/api-reference.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import type { StreamClient } from '../../services/live/board-streams.js';
 
@@ -55,10 +56,22 @@ async function streamCaller(
 export default async function eventRoutes(root: FastifyInstance): Promise<void> {
   await root.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentAccess(app, 'viewer');
 
   app.get(
     LIVE_STREAM_PATH,
-    { sse: { kind: 'only' }, schema: { querystring: liveStreamQuerySchema } },
+    {
+      sse: { kind: 'only' },
+      schema: {
+        querystring: liveStreamQuerySchema,
+        response: {
+          200: contentResponse(
+            `Server-Sent Events: ${LIVE_EVENT_NAMES.join(', ')} (src/shared/api/live.ts); each message's data is JSON`,
+            'text/event-stream',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const caller = await streamCaller(request, request.query.companyId, (id) =>
         companyExists(app.db, id),

@@ -20,7 +20,7 @@ export default async function fontRoutes(app: FastifyInstance): Promise<void> {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/fonts',
-      { schema: { response: { 200: fontListResponseSchema } } },
+      { schema: { 'x-access': 'public', response: { 200: fontListResponseSchema } } },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
         return FONT_LIST;

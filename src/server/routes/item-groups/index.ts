@@ -8,7 +8,12 @@ import {
   listItemGroupsQuerySchema,
   renameItemGroupBodySchema,
 } from '../../../shared/api/item-groups.js';
-import { companyForWrite, currentUser, requireUser } from '../../plugins/permissions.js';
+import {
+  companyForWrite,
+  currentUser,
+  documentAccess,
+  requireUser,
+} from '../../plugins/permissions.js';
 import {
   createItemGroup,
   deleteItemGroup,
@@ -23,6 +28,7 @@ import {
 export default async function itemGroupRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
+  documentAccess(app, 'person');
   // Every board and cache of the company hears of a change before the writer's answer leaves.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode >= 400) return;
@@ -42,7 +48,13 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
 
   app.post(
     '/api/item-groups',
-    { schema: { body: createItemGroupBodySchema, response: { 201: itemGroupSchema } } },
+    {
+      schema: {
+        'x-access': 'preferences.edit',
+        body: createItemGroupBodySchema,
+        response: { 201: itemGroupSchema },
+      },
+    },
     async (request, reply) => {
       const companyId = companyForWrite(request, 'preferences.edit');
       const group = await createItemGroup(app.db, companyId, request.body);
@@ -54,6 +66,7 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     '/api/item-groups/:id',
     {
       schema: {
+        'x-access': 'preferences.edit',
         params: itemGroupParamsSchema,
         body: renameItemGroupBodySchema,
         response: { 200: itemGroupSchema },
@@ -70,7 +83,13 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
 
   app.delete(
     '/api/item-groups/:id',
-    { schema: { params: itemGroupParamsSchema, response: { 200: itemGroupSchema } } },
+    {
+      schema: {
+        'x-access': 'preferences.edit',
+        params: itemGroupParamsSchema,
+        response: { 200: itemGroupSchema },
+      },
+    },
     async (request) =>
       deleteItemGroup(app.db, {
         companyId: companyForWrite(request, 'preferences.edit'),

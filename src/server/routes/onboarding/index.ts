@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sampleCredentialsSchema } from '../../../shared/api/onboarding.js';
 import { can } from '../../../shared/permissions.js';
 import { forbidden, notFound } from '../../errors.js';
-import { currentActor, requireUser } from '../../plugins/permissions.js';
+import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
 
 /**
  * `GET /api/onboarding/sample-credentials`: while the bundled ServiceTitan simulator runs (never
@@ -12,6 +12,7 @@ import { currentActor, requireUser } from '../../plugins/permissions.js';
 export default async function onboardingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
+  documentAccess(app, 'credentials.manage');
 
   app.get(
     '/api/onboarding/sample-credentials',

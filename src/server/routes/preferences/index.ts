@@ -7,7 +7,12 @@ import {
   toWirePreference,
   type PreferenceChanges,
 } from '../../../shared/api/preferences.js';
-import { companyForWrite, currentUser, requireUser } from '../../plugins/permissions.js';
+import {
+  companyForWrite,
+  currentUser,
+  documentAccess,
+  requireUser,
+} from '../../plugins/permissions.js';
 import { listPreferences, savePreference } from '../../services/preferences/preference-store.js';
 
 const CHANGE_FIELDS = [
@@ -37,6 +42,7 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
+    documentAccess(app, 'person');
     // Every board and cache of the company hears of a change before the writer's answer leaves.
     app.addHook('onSend', async (request, reply) => {
       if (request.method === 'GET' || reply.statusCode >= 400) return;
@@ -54,7 +60,13 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
 
     app.post(
       path,
-      { schema: { body: schemas.saveBody, response: { 200: schemas.record } } },
+      {
+        schema: {
+          'x-access': 'preferences.edit',
+          body: schemas.saveBody,
+          response: { 200: schemas.record },
+        },
+      },
       async (request) => {
         const companyId = companyForWrite(request, 'preferences.edit');
         const body = request.body as PreferenceChanges & Record<string, unknown>;

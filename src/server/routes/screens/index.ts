@@ -16,7 +16,13 @@ import {
 } from '../../../shared/api/screens.js';
 import { can } from '../../../shared/permissions.js';
 import { conflict, fieldError, notFound, unauthenticated } from '../../errors.js';
-import { currentActor, currentUser, requirePermission } from '../../plugins/permissions.js';
+import {
+  currentActor,
+  currentUser,
+  documentAccess,
+  requirePermission,
+} from '../../plugins/permissions.js';
+import { redirectResponse } from '../../plugins/api-reference.js';
 import { setScreenCookie } from '../../plugins/screens.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { hashScreenSecret, type ScreenRow } from '../../services/screens/screen-store.js';
@@ -41,6 +47,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
   const app = root.withTypeProvider<ZodTypeProvider>();
   const store = app.services.screens;
   const manage = requirePermission('screens.manage');
+  documentAccess(app, 'screens.manage');
 
   const toScreen = (row: ScreenRow): Screen => {
     const now = app.services.now().getTime();
@@ -104,7 +111,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
           timeWindow: '1 minute',
         },
       },
-      schema: { response: { 201: pairingStartSchema } },
+      schema: { 'x-access': 'public', response: { 201: pairingStartSchema } },
     },
     async (request, reply) => {
       if (request.screen) throw conflict('This screen is already paired.');
@@ -121,7 +128,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
 
   app.get(
     '/api/screen',
-    { schema: { response: { 200: screenStatusSchema } } },
+    { schema: { 'x-access': 'screen', response: { 200: screenStatusSchema } } },
     async (request, reply) => {
       // Asked every 2 s while pairing and once a minute after: never from a cache.
       reply.header('cache-control', 'no-store');
@@ -158,7 +165,13 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
   // A signage player opens the link; the token becomes its device cookie and leaves the URL.
   app.get(
     `${LINK_PATH}/:token`,
-    { schema: { params: z.object({ token: z.string() }) } },
+    {
+      schema: {
+        'x-access': 'public',
+        params: z.object({ token: z.string() }),
+        response: { 302: redirectResponse('To /tv, paired; or /tv?link=invalid') },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');

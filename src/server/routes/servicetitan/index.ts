@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceTitanMetadataSchema } from '../../../shared/api/servicetitan.js';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
-import { boardCompanyFor, boardViewer, requireViewer } from '../../plugins/permissions.js';
+import {
+  boardCompanyFor,
+  boardViewer,
+  documentAccess,
+  requireViewer,
+} from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
 
 /** `GET /api/servicetitan/metadata`: business units and job types for the configuration pages. */
@@ -10,6 +15,7 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
   const app = root.withTypeProvider<ZodTypeProvider>();
   // A signed-in person or a paired screen of the company (decision 010).
   app.addHook('preHandler', requireViewer);
+  documentAccess(app, 'viewer');
 
   app.get(
     '/api/servicetitan/metadata',

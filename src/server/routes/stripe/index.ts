@@ -6,7 +6,7 @@ import {
   billingSessionResponseSchema,
   subscriptionSummarySchema,
 } from '../../../shared/api/billing.js';
-import { currentUser, requireUser } from '../../plugins/permissions.js';
+import { currentUser, documentAccess, requireUser } from '../../plugins/permissions.js';
 
 /**
  * The company subscription (seed section 7, decision 13). Every action is decided by
@@ -20,7 +20,9 @@ export default async function stripeRoutes(root: FastifyInstance): Promise<void>
 async function sessionRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
+  documentAccess(app, 'person');
   const body = billingSessionRequestSchema.nullish();
+  const access = 'subscription.manage';
 
   app.get(
     '/api/stripe/subscription',
@@ -30,19 +32,19 @@ async function sessionRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/stripe/create-checkout-session',
-    { schema: { body, response: { 200: billingSessionResponseSchema } } },
+    { schema: { 'x-access': access, body, response: { 200: billingSessionResponseSchema } } },
     async (request) => app.services.billing.checkout(currentUser(request), request.body ?? {}),
   );
 
   app.post(
     '/api/stripe/create-portal-session',
-    { schema: { body, response: { 200: billingSessionResponseSchema } } },
+    { schema: { 'x-access': access, body, response: { 200: billingSessionResponseSchema } } },
     async (request) => app.services.billing.portal(currentUser(request), request.body ?? {}),
   );
 
   app.post(
     '/api/stripe/sync-subscription',
-    { schema: { body, response: { 200: subscriptionSummarySchema } } },
+    { schema: { 'x-access': access, body, response: { 200: subscriptionSummarySchema } } },
     async (request) => app.services.billing.sync(currentUser(request), request.body ?? {}),
   );
 }
@@ -59,6 +61,7 @@ async function webhookRoutes(root: FastifyInstance): Promise<void> {
     '/api/stripe/webhook',
     {
       schema: {
+        'x-access': 'stripe',
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       },
     },

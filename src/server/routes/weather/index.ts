@@ -7,11 +7,15 @@ import { weatherQuerySchema, weatherResponseSchema } from '../../../shared/api/w
  * see weather on the live preview), so no access hook on this folder.
  */
 export default async function weatherRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/weather',
-      { schema: { querystring: weatherQuerySchema, response: { 200: weatherResponseSchema } } },
-      async (request) => app.services.weather.forZip(request.query.zip),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/weather',
+    {
+      schema: {
+        'x-access': 'public',
+        querystring: weatherQuerySchema,
+        response: { 200: weatherResponseSchema },
+      },
+    },
+    async (request) => app.services.weather.forZip(request.query.zip),
+  );
 }
