@@ -16,6 +16,7 @@ import {
   type TestUser,
 } from '../helpers/test-app.js';
 import { freePort } from '../helpers/free-port.js';
+import { outsideApi } from '../helpers/api-routes.js';
 
 /**
  * The authorization matrix: every route the server registers, called by six callers
@@ -557,17 +558,6 @@ const MATRIX: Record<string, Case[]> = {
     { access: 'adminList', request: () => ({ url: '/api/onboarding/sample-credentials' }) },
   ],
 };
-
-/**
- * Routes outside the API that the matrix does not call: the built client's files, the dev IdP,
- * the API reference page's files (public; tests/integration/openapi.test.ts reads them).
- */
-const outsideApi = (url: string) =>
-  url.startsWith('/oidc') ||
-  url.startsWith('/api/docs') ||
-  url === '*' ||
-  url === '/' ||
-  (/\.[a-z0-9]+$/i.test(url) && !url.startsWith('/api/'));
 
 describe('authorization matrix', () => {
   const registered: { method: string; url: string }[] = [];

@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outsideApi } from '../helpers/api-routes.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -25,14 +26,6 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown> };
 }
-
-/** Routes outside the API: the built client's files, the dev IdP, the reference page itself. */
-const outsideApi = (url: string) =>
-  url.startsWith('/oidc') ||
-  url.startsWith('/api/docs') ||
-  url === '*' ||
-  url === '/' ||
-  (/\.[a-z0-9]+$/i.test(url) && !url.startsWith('/api/'));
 
 /** `/api/screens/:id` as OpenAPI writes it: `/api/screens/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
