@@ -59,6 +59,18 @@ describe('can', () => {
     expect(can(screenA, 'boardSettings.edit', { companyId: A })).toBe(false);
     expect(can(null, 'board.view')).toBe(false);
   });
+
+  it('lets every member see their company boards, admins manage them, a screen only its own board', () => {
+    const tv: Actor = { kind: 'screen', id: '9', companyId: A, boardId: 7 };
+    expect(can(tv, 'board.view', { companyId: A, boardId: 7 })).toBe(true);
+    expect(can(tv, 'board.view', { companyId: A, boardId: 8 })).toBe(false);
+    expect(can(tv, 'boards.manage', { companyId: A, boardId: 7 })).toBe(false);
+    expect(can(user, 'board.view', { companyId: A, boardId: 8 })).toBe(true);
+    expect(can(user, 'boards.manage', { companyId: A })).toBe(false);
+    expect(can(adminA, 'boards.manage', { companyId: A })).toBe(true);
+    expect(can(adminA, 'boards.manage', { companyId: B })).toBe(false);
+    expect(can(master, 'boards.manage', { companyId: B })).toBe(true);
+  });
 });
 
 describe('users', () => {

@@ -14,7 +14,13 @@ export type Role = (typeof ROLES)[number];
 /** Who is calling: a person's session, or a paired screen's device credential (read-only). */
 export type Actor =
   | { kind: 'person'; id: string; role: Role; companyId: number | null }
-  | { kind: 'screen'; id: string; companyId: number };
+  | {
+      kind: 'screen';
+      id: string;
+      companyId: number;
+      /** The one board it shows (issue 26); it sees no other board of its company. */
+      boardId?: number;
+    };
 
 /** A user row as the rules see it (the target of a user-management action). */
 export interface UserTarget {
@@ -28,6 +34,8 @@ export interface UserTarget {
 /** Something that belongs to one company (settings, credentials, screens, invitations...). */
 export interface CompanyTarget {
   companyId: number | null;
+  /** One board of that company (issue 26): a paired screen sees only its own. */
+  boardId?: number;
 }
 
 /**
@@ -39,6 +47,11 @@ export type Permission =
   | 'board.view'
   /** Company board settings: title, logo, workdays, holidays, zone, colours, day targets. */
   | 'boardSettings.edit'
+  /**
+   * A company's boards (issue 26): create, rename, reorder, pick items, delete, and move screens
+   * between them. Every member of the company sees its boards (`board.view`).
+   */
+  | 'boards.manage'
   /** Business-unit / job-type preferences and item groups: names, groups, hiding, targets. */
   | 'preferences.edit'
   /** The /admin area: user list of the caller's company (all companies for the master admin). */
@@ -69,6 +82,7 @@ const ADMIN_ROLES: readonly Role[] = ['account_admin', 'master_admin'];
 const COMPANY_ADMIN: readonly Permission[] = [
   'board.view',
   'boardSettings.edit',
+  'boards.manage',
   'preferences.edit',
   'admin.access',
   'users.read',
@@ -110,7 +124,12 @@ export function can(
 ): boolean {
   if (!actor) return false;
   if (actor.kind === 'screen') {
-    return permission === 'board.view' && (!target || target.companyId === actor.companyId);
+    return (
+      permission === 'board.view' &&
+      (!target ||
+        (target.companyId === actor.companyId &&
+          (target.boardId === undefined || target.boardId === actor.boardId)))
+    );
   }
   if (permission === 'company.createOwn') {
     return actor.companyId === null && !isMasterAdmin(actor) && !target;
@@ -179,6 +198,7 @@ export function denialReason(
   }
   switch (permission) {
     case 'boardSettings.edit':
+    case 'boards.manage':
     case 'preferences.edit':
       return 'Only an administrator of your company can change this.';
     case 'companies.manage':

@@ -3,7 +3,17 @@ import type { CompanyBoardSettings } from '../../src/shared/settings/dashboard-s
 import {
   readBoardSettings,
   writeBoardSettings,
+  type SettingsHome,
 } from '../../src/server/services/board-settings/board-settings-store.js';
+import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
+
+/** Where the company's first board (what a request without `boardId` reads) keeps its settings. */
+export async function firstBoardHome(
+  app: FastifyInstance,
+  companyId: number,
+): Promise<SettingsHome> {
+  return settingsHomeOf(await app.services.boards.first(companyId));
+}
 
 /**
  * Stores a company's board settings (the seed defaults with `changes` over them) through the
@@ -14,9 +24,10 @@ export async function setCompanyBoardSettings(
   companyId: number,
   changes: Partial<CompanyBoardSettings>,
 ): Promise<number> {
-  const current = await readBoardSettings(app.db, companyId);
+  const home = await firstBoardHome(app, companyId);
+  const current = await readBoardSettings(app.db, home);
   const version = await writeBoardSettings(app.db, {
-    companyId,
+    home,
     settings: { ...current.settings, ...changes },
     expectedVersion: current.version,
     userId: null,

@@ -17,6 +17,7 @@ import {
 } from '../helpers/test-app.js';
 import { freePort } from '../helpers/free-port.js';
 import { outsideApi } from '../helpers/api-routes.js';
+import { firstBoardHome } from '../helpers/board-settings.js';
 
 /**
  * The authorization matrix: every route the server registers, called by six callers
@@ -126,14 +127,14 @@ async function settingsSave(f: Fixture, companyId: number | null | undefined) {
   const current =
     companyId === null || companyId === undefined
       ? { settings: defaultCompanySettings(), version: 0 }
-      : await readBoardSettings(f.t.app.db, companyId);
+      : await readBoardSettings(f.t.app.db, await firstBoardHome(f.t.app, companyId));
   return { settings: { ...current.settings, title: 'Dispatch wall' }, version: current.version };
 }
 
 /** Company A's current logo (stored afresh, since other cells replace or delete it). */
 async function logoOfA(f: Fixture): Promise<string> {
   const { logo } = await putLogo(f.t.app.db, {
-    companyId: f.companyA,
+    home: await firstBoardHome(f.t.app, f.companyA),
     contentType: 'image/png',
     data: PNG,
     userId: null,

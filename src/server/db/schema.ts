@@ -252,6 +252,57 @@ export const companyLogos = pgTable('company_logos', {
   ...timestamps,
 });
 
+/**
+ * A company's boards (issue 26, decision 014): one per branch or trade, each with its own items,
+ * view type and board settings; the business units, job types, targets and groups stay the
+ * company's. `position` orders them (the first is what a request without `boardId` reads).
+ *
+ * `settings` NULL means the board's settings and logo are still the company's row in
+ * `board_settings` / `company_logos` (read through): the board the migration made from them,
+ * so instances of the previous version, which read and write those tables by company, stay
+ * consistent with it during a rolling deploy. Every other board keeps its own `settings` and
+ * `version` here and its logo in `board_logos`.
+ */
+export const boards = pgTable(
+  'boards',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    viewType: text('view_type', { enum: itemTypes }).notNull().default('businessUnit'),
+    /** The items it shows: ServiceTitan ids and `group:<id>`; NULL = all (new items appear). */
+    itemIds: jsonb('item_ids').$type<(number | string)[]>(),
+    position: integer('position').notNull().default(0),
+    settings: jsonb('settings'),
+    version: integer('version').notNull().default(1),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index('boards_company_idx').on(t.companyId, t.position),
+    // At most one board per company reads through to the company's `board_settings` row.
+    uniqueIndex('boards_company_read_through_idx')
+      .on(t.companyId)
+      .where(sql`${t.settings} is null`),
+  ],
+);
+
+/** A board's logo (boards whose settings live in `boards.settings`; see `boards`). */
+export const boardLogos = pgTable('board_logos', {
+  boardId: integer('board_id')
+    .primaryKey()
+    .references(() => boards.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  sha256: text('sha256').notNull(),
+  byteLength: integer('byte_length').notNull(),
+  ...timestamps,
+});
+
 export const screenKinds = ['paired', 'link'] as const;
 export type ScreenKind = (typeof screenKinds)[number];
 
@@ -271,6 +322,11 @@ export const screens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** What the screen shows: business units or job types (a screen has nobody to choose). */
     viewType: text('view_type', { enum: itemTypes }).notNull().default('businessUnit'),
+    /**
+     * The board it shows; NULL (a screen paired by an instance of the previous version during a
+     * rolling deploy) means the company's first board. Since boards, `view_type` is the board's.
+     */
+    boardId: integer('board_id').references(() => boards.id, { onDelete: 'set null' }),
     createdByUserId: text('created_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -283,6 +339,7 @@ export const screens = pgTable(
   (t) => [
     uniqueIndex('screens_token_hash_idx').on(t.tokenHash),
     index('screens_company_idx').on(t.companyId),
+    index('screens_board_idx').on(t.boardId),
   ],
 );
 

@@ -37,10 +37,15 @@ export function requireViewer(
 }
 
 /** The rules' view of a paired screen. */
-export const screenActorOf = (screen: { id: number; companyId: number }): Actor => ({
+export const screenActorOf = (screen: {
+  id: number;
+  companyId: number;
+  boardId: number | null;
+}): Actor => ({
   kind: 'screen',
   id: String(screen.id),
   companyId: screen.companyId,
+  ...(screen.boardId === null ? {} : { boardId: screen.boardId }),
 });
 
 /** Whoever calls, as an Actor: the signed-in person first, else the paired screen, else null. */

@@ -11,6 +11,7 @@ import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
+import { createBoardStore, type BoardStore } from './boards/board-store.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -35,6 +36,8 @@ export interface Services {
   events: EventBus;
   /** Paired TV screens, screen links and pending pairings (decision 010). */
   screens: ScreenStore;
+  /** A company's boards (issue 26, decision 014). */
+  boards: BoardStore;
   /** The open board and screen streams of this instance (`GET /api/events`). */
   streams: BoardStreams & { close(): void };
 }
@@ -123,6 +126,7 @@ export function createServices(deps: {
     billing,
     events: deps.events,
     screens: createScreenStore(deps.db),
+    boards: createBoardStore(deps.db),
     streams: createBoardStreams({
       events: deps.events,
       buildVersion: deps.app.buildVersion,

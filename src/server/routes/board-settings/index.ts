@@ -36,6 +36,7 @@ import {
   writeBoardSettings,
 } from '../../services/board-settings/board-settings-store.js';
 import { companyExists } from '../../services/companies/company-store.js';
+import { settingsHomeOf } from '../../services/boards/board-store.js';
 
 /** The logo's address names its content: a changed logo is a new address, so a year is safe. */
 const LOGO_CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -127,7 +128,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
         editDenial: denialReason(actor, 'boardSettings.edit') ?? NO_COMPANY,
       };
     }
-    const state = await readBoardSettings(app.db, companyId);
+    const state = await readBoardSettings(app.db, await homeOf(companyId));
     const canEdit = can(actor, 'boardSettings.edit', { companyId });
     return {
       companyId,
@@ -141,6 +142,10 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
           'Only an administrator of your company can change this.'),
     };
   }
+
+  /** The board a request reads or writes: the company's first. */
+  const homeOf = async (companyId: number) =>
+    settingsHomeOf(await app.services.boards.first(companyId));
 
   const changed = (companyId: number, version: number) =>
     app.services.events.publish({ type: 'settings.changed', companyId, version });
@@ -169,7 +174,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     async (request) => {
       const { companyId, userId } = await companyForWrite(request, request.query.companyId);
       const version = await writeBoardSettings(app.db, {
-        companyId,
+        home: await homeOf(companyId),
         settings: request.body.settings,
         expectedVersion: request.body.version,
         userId,
@@ -202,7 +207,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
       const contentType = sniffLogoType(data);
       if (!contentType) throw fieldError('BAD_REQUEST', 'logo', LOGO_TYPE_MESSAGE);
       const { version } = await putLogo(app.db, {
-        companyId,
+        home: await homeOf(companyId),
         contentType,
         data,
         userId,
@@ -224,7 +229,11 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     },
     async (request) => {
       const { companyId, userId } = await companyForWrite(request, request.query.companyId);
-      const version = await deleteLogo(app.db, { companyId, userId, now: app.services.now() });
+      const version = await deleteLogo(app.db, {
+        home: await homeOf(companyId),
+        userId,
+        now: app.services.now(),
+      });
       await changed(companyId, version);
       return describe(request, request.query.companyId);
     },
@@ -242,7 +251,9 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     async (request, reply) => {
       const { companyId } = await boardCompany(request, request.query.companyId);
       const logo =
-        companyId === null ? null : await readLogo(app.db, companyId, request.params.sha);
+        companyId === null
+          ? null
+          : await readLogo(app.db, await homeOf(companyId), request.params.sha);
       if (!logo) throw notFound('Logo');
       return reply
         .header('content-type', logo.contentType)

@@ -209,6 +209,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
         name,
         companyId,
         viewType: viewType ?? 'businessUnit',
+        boardId: null,
         now: app.services.now(),
         createdByUserId: currentUser(request).id,
       });
@@ -237,6 +238,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
         companyId,
         name: request.body.name,
         viewType: request.body.viewType ?? 'businessUnit',
+        boardId: null,
         createdByUserId: currentUser(request).id,
       });
       return reply.status(201).send({ screen: toScreen(screen), url: linkUrl(token) });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_CAPACITY_TIME_ZONE } from '../../../shared/api/capacity.js';
 import {
   companyPartOf,
@@ -9,12 +9,15 @@ import {
 } from '../../../shared/settings/dashboard-settings.js';
 import type { LogoContentType } from '../../../shared/api/board-settings.js';
 import type { Database } from '../../db/index.js';
-import { boardSettings, companyLogos } from '../../db/schema.js';
+import { boardLogos, boards, boardSettings, companyLogos } from '../../db/schema.js';
 
 /**
- * A company's board settings and logo (issue 11, decision 009): the one module that reads and
- * writes `board_settings` and `company_logos`. Every write grows `version` by one in the same
- * statement, so a reader that saw version n knows whether anything changed since.
+ * A board's settings and logo (issue 11, decision 009; per board since issue 26, decision 014):
+ * the one module that reads and writes `board_settings`, `company_logos`, `boards.settings` and
+ * `board_logos`. A board whose `settings` is NULL reads and writes its company's row in
+ * `board_settings` / `company_logos` (what instances of the previous version read); every other
+ * board its own columns. Every write grows `version` by one in the same statement, so a reader
+ * that saw version n knows whether anything changed since.
  */
 
 /** The seed defaults a company has before anyone saved (the server's zone: America/New_York). */
@@ -34,46 +37,81 @@ export interface CompanyBoardState {
   logo: StoredLogo | null;
 }
 
-/** A company's settings (seed defaults when none are stored) and its logo's address parts. */
+/** Where a board's settings live (see `boards` in the schema). */
+export interface SettingsHome {
+  boardId: number;
+  companyId: number;
+  /** Its settings are the company's `board_settings` row (the board the migration made). */
+  readThrough: boolean;
+}
+
+const parse = (json: unknown): CompanyBoardSettings =>
+  parseStoredCompanySettings(json, DEFAULT_CAPACITY_TIME_ZONE);
+
+/** A board's settings (seed defaults when none are stored) and its logo's address parts. */
 export async function readBoardSettings(
   db: Database,
-  companyId: number,
+  home: SettingsHome,
 ): Promise<CompanyBoardState> {
-  const [settingsRows, logoRows] = await Promise.all([
+  if (home.readThrough) {
+    const [settingsRows, logoRows] = await Promise.all([
+      db
+        .select({ settings: boardSettings.settings, version: boardSettings.version })
+        .from(boardSettings)
+        .where(eq(boardSettings.companyId, home.companyId))
+        .limit(1),
+      db
+        .select({ sha256: companyLogos.sha256, contentType: companyLogos.contentType })
+        .from(companyLogos)
+        .where(eq(companyLogos.companyId, home.companyId))
+        .limit(1),
+    ]);
+    const row = settingsRows[0];
+    return {
+      settings: row ? parse(row.settings) : defaultCompanySettings(),
+      version: row?.version ?? 0,
+      logo: logoRows[0] ?? null,
+    };
+  }
+  const [rows, logoRows] = await Promise.all([
     db
-      .select({ settings: boardSettings.settings, version: boardSettings.version })
-      .from(boardSettings)
-      .where(eq(boardSettings.companyId, companyId))
+      .select({ settings: boards.settings, version: boards.version })
+      .from(boards)
+      .where(eq(boards.id, home.boardId))
       .limit(1),
     db
-      .select({ sha256: companyLogos.sha256, contentType: companyLogos.contentType })
-      .from(companyLogos)
-      .where(eq(companyLogos.companyId, companyId))
+      .select({ sha256: boardLogos.sha256, contentType: boardLogos.contentType })
+      .from(boardLogos)
+      .where(eq(boardLogos.boardId, home.boardId))
       .limit(1),
   ]);
-  const row = settingsRows[0];
+  const row = rows[0];
   return {
-    settings: row
-      ? parseStoredCompanySettings(row.settings, DEFAULT_CAPACITY_TIME_ZONE)
-      : defaultCompanySettings(),
+    settings: row ? parse(row.settings) : defaultCompanySettings(),
     version: row?.version ?? 0,
     logo: logoRows[0] ?? null,
   };
 }
 
 /** Only the settings (what the capacity service needs to pick the displayed days). */
-export async function readCompanySettings(
+export async function readSettingsOnly(
   db: Database,
-  companyId: number,
+  home: SettingsHome,
 ): Promise<CompanyBoardSettings> {
+  if (home.readThrough) {
+    const [row] = await db
+      .select({ settings: boardSettings.settings })
+      .from(boardSettings)
+      .where(eq(boardSettings.companyId, home.companyId))
+      .limit(1);
+    return row ? parse(row.settings) : defaultCompanySettings();
+  }
   const [row] = await db
-    .select({ settings: boardSettings.settings })
-    .from(boardSettings)
-    .where(eq(boardSettings.companyId, companyId))
+    .select({ settings: boards.settings })
+    .from(boards)
+    .where(eq(boards.id, home.boardId))
     .limit(1);
-  return row
-    ? parseStoredCompanySettings(row.settings, DEFAULT_CAPACITY_TIME_ZONE)
-    : defaultCompanySettings();
+  return row ? parse(row.settings) : defaultCompanySettings();
 }
 
 /**
@@ -83,14 +121,28 @@ export async function readCompanySettings(
 export async function writeBoardSettings(
   db: Database,
   input: {
-    companyId: number;
+    home: SettingsHome;
     settings: CompanyBoardSettings;
     expectedVersion: number;
     userId: string | null;
     now: Date;
   },
 ): Promise<number | null> {
-  const { companyId, settings, expectedVersion, userId, now } = input;
+  const { home, settings, expectedVersion, userId, now } = input;
+  if (!home.readThrough) {
+    const rows = await db
+      .update(boards)
+      .set({
+        settings,
+        version: sql`${boards.version} + 1`,
+        updatedByUserId: userId,
+        updatedAt: now,
+      })
+      .where(and(eq(boards.id, home.boardId), eq(boards.version, expectedVersion)))
+      .returning({ version: boards.version });
+    return rows[0]?.version ?? null;
+  }
+  const { companyId } = home;
   const rows =
     expectedVersion === 0
       ? await db
@@ -118,13 +170,26 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A logo change is a change of the board: its version grows too (a row of defaults if none). */
 async function bumpVersion(
   tx: Tx,
-  companyId: number,
+  home: SettingsHome,
   userId: string | null,
   now: Date,
 ): Promise<number> {
+  if (!home.readThrough) {
+    const [row] = await tx
+      .update(boards)
+      .set({ version: sql`${boards.version} + 1`, updatedByUserId: userId, updatedAt: now })
+      .where(eq(boards.id, home.boardId))
+      .returning({ version: boards.version });
+    return row?.version ?? 0;
+  }
   const [row] = await tx
     .insert(boardSettings)
-    .values({ companyId, settings: defaultCompanySettings(), version: 1, updatedByUserId: userId })
+    .values({
+      companyId: home.companyId,
+      settings: defaultCompanySettings(),
+      version: 1,
+      updatedByUserId: userId,
+    })
     .onConflictDoUpdate({
       target: boardSettings.companyId,
       set: {
@@ -137,53 +202,90 @@ async function bumpVersion(
   return row!.version;
 }
 
-/** Stores (or replaces) the company's logo; the bytes were checked by the caller. */
+/** Stores (or replaces) the board's logo; the bytes were checked by the caller. */
 export async function putLogo(
   db: Database,
   input: {
-    companyId: number;
+    home: SettingsHome;
     contentType: LogoContentType;
     data: Buffer;
     userId: string | null;
     now: Date;
   },
 ): Promise<{ version: number; logo: StoredLogo }> {
-  const { companyId, contentType, data, userId, now } = input;
+  const { home, contentType, data, userId, now } = input;
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+  const values = { contentType, data, sha256, byteLength: data.length };
   return db.transaction(async (tx) => {
-    await tx
-      .insert(companyLogos)
-      .values({ companyId, contentType, data, sha256, byteLength: data.length })
-      .onConflictDoUpdate({
-        target: companyLogos.companyId,
-        set: { contentType, data, sha256, byteLength: data.length, updatedAt: now },
-      });
-    const version = await bumpVersion(tx, companyId, userId, now);
+    if (home.readThrough) {
+      await tx
+        .insert(companyLogos)
+        .values({ companyId: home.companyId, ...values })
+        .onConflictDoUpdate({ target: companyLogos.companyId, set: { ...values, updatedAt: now } });
+    } else {
+      await tx
+        .insert(boardLogos)
+        .values({ boardId: home.boardId, ...values })
+        .onConflictDoUpdate({ target: boardLogos.boardId, set: { ...values, updatedAt: now } });
+    }
+    const version = await bumpVersion(tx, home, userId, now);
     return { version, logo: { sha256, contentType } };
   });
 }
 
-/** Removes the company's logo. Returns the new version (it grows even when there was none). */
+/** Removes the board's logo. Returns the new version (it grows even when there was none). */
 export async function deleteLogo(
   db: Database,
-  input: { companyId: number; userId: string | null; now: Date },
+  input: { home: SettingsHome; userId: string | null; now: Date },
 ): Promise<number> {
+  const { home } = input;
   return db.transaction(async (tx) => {
-    await tx.delete(companyLogos).where(eq(companyLogos.companyId, input.companyId));
-    return bumpVersion(tx, input.companyId, input.userId, input.now);
+    if (home.readThrough) {
+      await tx.delete(companyLogos).where(eq(companyLogos.companyId, home.companyId));
+    } else {
+      await tx.delete(boardLogos).where(eq(boardLogos.boardId, home.boardId));
+    }
+    return bumpVersion(tx, home, input.userId, input.now);
   });
 }
 
-/** The logo's bytes when `sha256` is the company's current logo; null otherwise. */
+/** The logo's bytes when `sha256` is the board's current logo; null otherwise. */
 export async function readLogo(
   db: Database,
-  companyId: number,
+  home: SettingsHome,
   sha256: string,
 ): Promise<{ contentType: string; data: Buffer } | null> {
-  const [row] = await db
-    .select({ contentType: companyLogos.contentType, data: companyLogos.data })
-    .from(companyLogos)
-    .where(and(eq(companyLogos.companyId, companyId), eq(companyLogos.sha256, sha256)))
-    .limit(1);
+  const [row] = home.readThrough
+    ? await db
+        .select({ contentType: companyLogos.contentType, data: companyLogos.data })
+        .from(companyLogos)
+        .where(and(eq(companyLogos.companyId, home.companyId), eq(companyLogos.sha256, sha256)))
+        .limit(1)
+    : await db
+        .select({ contentType: boardLogos.contentType, data: boardLogos.data })
+        .from(boardLogos)
+        .where(and(eq(boardLogos.boardId, home.boardId), eq(boardLogos.sha256, sha256)))
+        .limit(1);
   return row ?? null;
+}
+
+/**
+ * The settings of the company's first board (what a request without `boardId` shows): its own
+ * when it keeps them, else the company's `board_settings` row.
+ */
+export async function readCompanySettings(
+  db: Database,
+  companyId: number,
+): Promise<CompanyBoardSettings> {
+  const [first] = await db
+    .select({ id: boards.id, readThrough: sql<boolean>`${boards.settings} is null` })
+    .from(boards)
+    .where(eq(boards.companyId, companyId))
+    .orderBy(asc(boards.position), asc(boards.id))
+    .limit(1);
+  return readSettingsOnly(db, {
+    boardId: first?.id ?? 0,
+    companyId,
+    readThrough: first?.readThrough ?? true,
+  });
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import {
   PAIRING_CODE_ALPHABET,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/screens/pairing-code.js';
 import type { Database } from '../../db/index.js';
 import { companies, screenPairings, screens, type ScreenKind } from '../../db/schema.js';
+import { firstBoardIdOf } from '../boards/board-store.js';
 
 /**
  * Paired TV screens, screen links and pending pairings (issue 11, decision 010). Secrets and
@@ -36,6 +37,11 @@ export interface ScreenRow {
   name: string;
   kind: ScreenKind;
   viewType: ItemType;
+  /**
+   * The board it shows (its own, else the company's first); null only for a company whose first
+   * board is not made yet (the board store makes it when asked).
+   */
+  boardId: number | null;
   pairedAt: Date;
   lastSeenAt: Date | null;
   boardVersion: string | null;
@@ -48,6 +54,7 @@ const screenColumns = {
   name: screens.name,
   kind: screens.kind,
   viewType: screens.viewType,
+  boardId: sql<number | null>`coalesce(${screens.boardId}, ${firstBoardIdOf(screens.companyId)})`,
   pairedAt: screens.pairedAt,
   lastSeenAt: screens.lastSeenAt,
   boardVersion: screens.boardVersion,
@@ -68,6 +75,8 @@ export interface ScreenStore {
     companyId: number;
     name: string;
     viewType: ItemType;
+    /** Omitted or null: the company's first board. */
+    boardId?: number | null;
     createdByUserId: string;
   }): Promise<ClaimResult>;
   /** A screen link: a new screen whose credential is a token shown once. */
@@ -75,6 +84,8 @@ export interface ScreenStore {
     companyId: number;
     name: string;
     viewType: ItemType;
+    /** Omitted or null: the company's first board. */
+    boardId?: number | null;
     createdByUserId: string;
   }): Promise<{ screen: ScreenRow; token: string }>;
   /** The screen a credential belongs to (null: never issued, or revoked). */
@@ -84,7 +95,10 @@ export interface ScreenStore {
   list(companyId: number | null): Promise<ScreenRow[]>;
   /** Records that the screen was seen now, running `boardVersion` (when it said). */
   touch(id: number, now: Date, boardVersion: string | null): Promise<void>;
-  update(id: number, patch: { name?: string; viewType?: ItemType }): Promise<ScreenRow | null>;
+  update(
+    id: number,
+    patch: { name?: string; viewType?: ItemType; boardId?: number },
+  ): Promise<ScreenRow | null>;
   /** Revokes: the row goes, so its credential is refused at once. */
   remove(id: number): Promise<boolean>;
   /** A screen link's new token; the old one stops working. */
@@ -134,7 +148,7 @@ export function createScreenStore(db: Database): ScreenStore {
       return row && row.expiresAt > now ? row : null;
     },
 
-    async claim({ code, now, companyId, name, viewType, createdByUserId }) {
+    async claim({ code, now, companyId, name, viewType, boardId, createdByUserId }) {
       // Deleting first makes the code single use even when two admins race for it.
       const [pairing] = await db
         .delete(screenPairings)
@@ -150,6 +164,7 @@ export function createScreenStore(db: Database): ScreenStore {
           kind: 'paired',
           tokenHash: pairing.secretHash,
           viewType,
+          boardId: boardId ?? null,
           createdByUserId,
           pairedAt: now,
         })
@@ -158,7 +173,7 @@ export function createScreenStore(db: Database): ScreenStore {
       return { status: 'paired', screen: screen! };
     },
 
-    async createLink({ companyId, name, viewType, createdByUserId }) {
+    async createLink({ companyId, name, viewType, boardId, createdByUserId }) {
       const token = newScreenSecret();
       const [row] = await db
         .insert(screens)
@@ -168,6 +183,7 @@ export function createScreenStore(db: Database): ScreenStore {
           kind: 'link',
           tokenHash: hashScreenSecret(token),
           viewType,
+          boardId: boardId ?? null,
           createdByUserId,
         })
         .returning({ id: screens.id });
@@ -203,7 +219,8 @@ export function createScreenStore(db: Database): ScreenStore {
     },
 
     async update(id, patch) {
-      if (patch.name === undefined && patch.viewType === undefined) return byId(id);
+      if (patch.name === undefined && patch.viewType === undefined && patch.boardId === undefined)
+        return byId(id);
       const updated = await db
         .update(screens)
         .set({ ...patch, updatedAt: new Date() })
