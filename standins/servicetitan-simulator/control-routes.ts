@@ -2,7 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CallLog } from './call-log.js';
 import type { FaultSpec, Faults } from './faults.js';
-import type { SimulatorBooking } from './index.js';
+
+/** An appointment to book (book / POST /__control/bookings). */
+export interface SimulatorBooking {
+  /** Default: the demo tenant. */
+  tenantId?: string;
+  /** Default: the first active job type. */
+  jobTypeId?: number;
+  /** Default: the job type's first business unit. */
+  businessUnitId?: number;
+  /** When the appointment starts. */
+  start: Date;
+  /** Default: the job type's duration. */
+  durationMinutes?: number;
+}
 
 const scope = {
   pathPrefix: z.string().startsWith('/').optional(),

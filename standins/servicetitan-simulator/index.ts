@@ -6,7 +6,7 @@ import { answerList, apiHandlers, problem } from './api-routes.js';
 import { answerCapacity } from './capacity.js';
 import { createCallLog, type CallLog, type RecordedCall } from './call-log.js';
 import type { SimBusinessUnit, SimJobType } from './catalog.js';
-import { registerControlRoutes } from './control-routes.js';
+import { registerControlRoutes, type SimulatorBooking } from './control-routes.js';
 import { createFaults, TOKEN_PATH, type FaultSpec, type Faults } from './faults.js';
 import { localDayNumber, localTimeToUtcMs, weekdayOf } from './local-time.js';
 import { appointmentsInWindow, jobsInWindow } from './queries.js';
@@ -36,25 +36,14 @@ export interface SimulatorOptions {
   tokenLifetimeSeconds?: number;
 }
 
-export interface SimulatorBooking {
-  /** Default: the demo tenant. */
-  tenantId?: string;
-  /** Default: the first active job type. */
-  jobTypeId?: number;
-  /** Default: the job type's first business unit. */
-  businessUnitId?: number;
-  /** When the appointment starts. */
-  start: Date;
-  /** Default: the job type's duration. */
-  durationMinutes?: number;
-}
-
 export interface SimulatorCredential {
   clientId: string;
   clientSecret: string;
   tenantId: string;
   appKey: string;
 }
+
+export type { SimulatorBooking } from './control-routes.js';
 
 const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date-time');
 const capacityRequestSchema = z.object({

@@ -9,7 +9,7 @@ import { toast } from '@/hooks/use-toast';
 import { queryClient } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { lazyPage, usePageReady } from './lazy-page';
-import { BOARD_COMPANY_PARAM, paths } from './routes';
+import { BOARD_COMPANY_PARAM, paths } from '@/config/paths';
 
 // Each screen loads only where it is shown: the landing and pricing pages stay light for a first
 // visit, and the admin screens add nothing to the board's first load.

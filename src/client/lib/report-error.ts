@@ -1,4 +1,4 @@
-import { toast } from '@/hooks/use-toast';
+import { toast } from './toast';
 import { ApiError } from './api';
 import { handleSessionExpired, isSessionExpired } from './session-expired';
 

@@ -1,5 +1,5 @@
-import { authUrls } from '@/app/routes';
-import { toast } from '@/hooks/use-toast';
+import { authUrls } from '@/config/paths';
+import { toast } from './toast';
 import { ApiError } from './api';
 
 /** Seed section 8: the wait between the "Session expired" toast and the sign-in redirect. */

@@ -13,7 +13,7 @@ import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
-import { BOARD_COMPANY_PARAM, paths } from '../routes';
+import { BOARD_COMPANY_PARAM, paths } from '@/config/paths';
 import { renderSettingsPanel } from '../settings-panel';
 
 // The board's buttons and editors load beside its code and numbers, not after the first paint.

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '@/app/routes';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 

@@ -3,7 +3,7 @@ import { can } from '@shared/permissions';
 import { Building2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { paths } from '@/app/routes';
+import { paths } from '@/config/paths';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';

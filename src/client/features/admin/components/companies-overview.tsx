@@ -4,7 +4,7 @@ import { isAdminRole, type Actor } from '@shared/permissions';
 import { ChevronDown, MonitorPlay } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { boardOf } from '@/app/routes';
+import { boardOf } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -3,7 +3,7 @@ import { can } from '@shared/permissions';
 import { Building2, MonitorPlay, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { boardOf, paths } from '@/app/routes';
+import { boardOf, paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConnectionCheckResult } from '@/components/connection-check-result';
 import { PageShell } from '@/components/layout/page-shell';

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { authUrls, paths } from '@/app/routes';
+import { authUrls, paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -25,7 +25,7 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useTheme } from '@/hooks/use-theme';
-import type { SideMenuProps } from './side-menu';
+import type { SideMenuProps } from './side-menu-props';
 
 // Billing code loads when the menu opens, not with the board.
 const BillingMenuStatus = lazy(() => import('@/features/billing/components/billing-menu-status'));

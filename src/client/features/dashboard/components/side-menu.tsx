@@ -1,24 +1,13 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import type { SideMenuProps } from './side-menu-props';
 
 // The menu's panel (a dialog, its focus trap and scroll lock) loads when the menu is first
 // opened: the board's first load carries only the button.
 const SideMenuSheet = lazy(() => import('./side-menu-sheet'));
 
-export interface SideMenuProps {
-  signedIn: boolean;
-  /** Lock and help belong to the live board, not the preview. */
-  boardControls: boolean;
-  isMasterAdmin: boolean;
-  locked: boolean;
-  /** Why this person cannot unlock the board; the item is shown disabled with it. */
-  lockDenial: string | null;
-  onToggleLock: () => void;
-  helpMode: boolean;
-  onToggleHelp: () => void;
-  onOpenSettings: () => void;
-}
+export type { SideMenuProps };
 
 /** The seed's side menu; anonymous visitors see only Settings, the theme toggle and Sign In. */
 export function SideMenu(props: SideMenuProps) {

@@ -2,7 +2,7 @@ import type { ItemType } from '@shared/api/item-groups';
 import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '@/app/routes';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/hooks/use-auth';

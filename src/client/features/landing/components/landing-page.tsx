@@ -1,6 +1,6 @@
 import { BarChart3, Globe, Mail, Palette, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { authUrls, paths } from '@/app/routes';
+import { authUrls, paths } from '@/config/paths';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

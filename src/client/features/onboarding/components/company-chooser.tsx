@@ -1,6 +1,6 @@
 import { Building2, MonitorPlay, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { boardOf, paths } from '@/app/routes';
+import { boardOf, paths } from '@/config/paths';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

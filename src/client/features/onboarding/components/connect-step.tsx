@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { paths } from '@/app/routes';
+import { paths } from '@/config/paths';
 import { ConnectionCheckResult } from '@/components/connection-check-result';
 import { ServiceTitanFields } from '@/components/servicetitan-fields';
 import { Button } from '@/components/ui/button';

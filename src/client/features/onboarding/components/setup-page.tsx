@@ -4,7 +4,7 @@ import { LogOut } from 'lucide-react';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
 import { Redirect } from '@/components/layout/redirect';
-import { authUrls, paths } from '@/app/routes';
+import { authUrls, paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, Cloud, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { authUrls, paths } from '@/app/routes';
+import { authUrls, paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   Card,
