@@ -116,6 +116,26 @@ function inRange(iso: string, from: string | undefined, before: string | undefin
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The days to look at for a jobs or appointments list that names no appointment window but
+ * created/modified bounds (`jobs?createdOnOrAfter=` reads what was booked since then, whenever
+ * its appointments are): a job is created at most a few weeks before its appointments and
+ * modified from its creation until shortly after its last one.
+ */
+function scanWindow(window: TenantWindow, reader: Reader): TenantWindow {
+  if (window.startsOnOrAfter || window.startsBefore) return window;
+  const createdFrom = reader.dateTime('createdOnOrAfter');
+  const createdBefore = reader.dateTime('createdBefore');
+  const modifiedFrom = reader.dateTime('modifiedOnOrAfter');
+  const from = createdFrom ?? (modifiedFrom && new Date(Date.parse(modifiedFrom) - 3 * DAY_MS));
+  return {
+    ...(from ? { startsOnOrAfter: from } : {}),
+    ...(createdBefore ? { startsBefore: new Date(Date.parse(createdBefore) + 23 * DAY_MS) } : {}),
+  };
+}
+
 /** created/modified range filters every list endpoint accepts. */
 function byChangeTimes<T extends { createdOn: string; modifiedOn: string }>(
   items: T[],
@@ -170,7 +190,7 @@ export function apiHandlers(tenant: Tenant): Record<string, Handler> {
               ...(ids ?? []).map((id) => Math.floor(id / 10)),
               ...(jobId !== undefined ? [jobId] : []),
             ])
-          : tenant.snapshot(now, window);
+          : tenant.snapshot(now, scanWindow(window, reader));
       let appointments = appointmentsInWindow(snapshots, window);
       if (ids) appointments = appointments.filter((a) => ids.includes(a.id));
       if (jobId !== undefined) appointments = appointments.filter((a) => a.jobId === jobId);
@@ -191,7 +211,9 @@ export function apiHandlers(tenant: Tenant): Record<string, Handler> {
       const jobStatus = reader.string('jobStatus');
       const businessUnitId = reader.int('businessUnitId');
       const jobTypeId = reader.int('jobTypeId');
-      const snapshots = ids ? tenant.jobsById(now, ids) : tenant.snapshot(now, window);
+      const snapshots = ids
+        ? tenant.jobsById(now, ids)
+        : tenant.snapshot(now, scanWindow(window, reader));
       let jobs = jobsInWindow(snapshots, window);
       if (firstWindow.startsOnOrAfter || firstWindow.startsBefore) {
         const firsts = new Set(jobsFirstStartingInWindow(snapshots, firstWindow).map((j) => j.id));

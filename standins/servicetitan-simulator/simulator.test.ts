@@ -232,6 +232,51 @@ describe('the simulator over HTTP', () => {
     expect(body.data.map((j) => j.id)).toEqual(jobIds);
   });
 
+  it('has 13 weeks of past days and filters jobs and appointments by createdOn/modifiedOn as documented', async () => {
+    // 13 weeks ago, a weekday: its jobs are there, done.
+    const day = new Date(NOW.getTime() - 13 * 7 * 24 * 60 * 60 * 1000);
+    const pastWindow = {
+      startsOnOrAfter: new Date(day.getTime() - 12 * 60 * 60 * 1000).toISOString(),
+      startsBefore: new Date(day.getTime() + 12 * 60 * 60 * 1000).toISOString(),
+    };
+    expect(sim.data.appointments({ window: pastWindow }).length).toBeGreaterThan(10);
+
+    // Booked since a moment (createdOnOrAfter inclusive, createdBefore exclusive), whenever
+    // their appointments are, exactly as counted from every job the simulator holds.
+    const all = sim.data.jobs({ window: {} });
+    const since = new Date(NOW.getTime() - 36 * 60 * 60 * 1000).toISOString();
+    const before = new Date(NOW.getTime() - 12 * 60 * 60 * 1000).toISOString();
+    const expected = all
+      .filter((j) => Date.parse(j.createdOn) >= Date.parse(since))
+      .filter((j) => Date.parse(j.createdOn) < Date.parse(before))
+      .map((j) => j.id)
+      .sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(5);
+    const jobs = (await (
+      await get(`${base()}/jobs?createdOnOrAfter=${since}&createdBefore=${before}&pageSize=5000`)
+    ).json()) as { data: { id: number; createdOn: string; modifiedOn: string }[] };
+    expect(jobs.data.map((j) => j.id)).toEqual(expected);
+
+    // The edge itself: a job created exactly at createdOnOrAfter is in, at createdBefore out.
+    const edge = all.find((j) => Date.parse(j.createdOn) < NOW.getTime())!;
+    const at = (await (
+      await get(`${base()}/jobs?createdOnOrAfter=${edge.createdOn}&createdBefore=${edge.createdOn}`)
+    ).json()) as { data: unknown[] };
+    expect(at.data).toEqual([]);
+    const from = (await (
+      await get(`${base()}/jobs?createdOnOrAfter=${edge.createdOn}&pageSize=5000`)
+    ).json()) as { data: { id: number }[] };
+    expect(from.data.map((j) => j.id)).toContain(edge.id);
+
+    const modifiedSince = new Date(NOW.getTime() - 2 * 60 * 60 * 1000).toISOString();
+    const changed = (await (
+      await get(`${base()}/appointments?modifiedOnOrAfter=${modifiedSince}&pageSize=5000`)
+    ).json()) as { data: { modifiedOn: string }[] };
+    expect(changed.data.length).toBeGreaterThan(0);
+    for (const a of changed.data)
+      expect(Date.parse(a.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(modifiedSince));
+  });
+
   it('records calls and injects faults through the control endpoints', async () => {
     sim.calls.reset();
     const injected = await fetch(`${sim.url}/__control/faults`, {

@@ -124,8 +124,11 @@ export interface TenantWindow {
 
 /** Jobs are booked at most this far ahead, so later days are empty at any moment. */
 const MAX_LEAD_DAYS = 21;
-/** The tenant's history starts this long before "now". */
-const HISTORY_DAYS = 90;
+/**
+ * The tenant's history starts this long before "now": 13 weeks of past days for the board's
+ * history backfill (issue 27), plus a week so the first of them is whole.
+ */
+const HISTORY_DAYS = 14 * 7;
 /** A job's appointments lie within this many days of the day it is planned on. */
 const JOB_SPREAD_DAYS = 2;
 

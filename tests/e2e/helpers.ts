@@ -56,6 +56,7 @@ export function capacityAnswer(days: [string, number, number][][]): CapacityResp
         name,
         scheduled,
         target,
+        newToday: 0,
         type: 'businessUnit',
       })),
     })),

@@ -94,7 +94,7 @@ describe('capacity across two app instances sharing one database', () => {
     // Every screen, on either instance, got the same numbers.
     for (const body of first)
       expect(body.days[0].data).toEqual([
-        { id: 10, name: 'Plumbing', scheduled: 1, target: 5, type: 'businessUnit' },
+        { id: 10, name: 'Plumbing', scheduled: 1, target: 5, newToday: 0, type: 'businessUnit' },
       ]);
 
     await pollEverywhere('jobType');

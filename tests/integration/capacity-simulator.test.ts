@@ -29,9 +29,15 @@ const localDate = (instant: string, timeZone: string) =>
 
 /**
  * The board's numbers counted straight from the simulator's records: for each date, the
- * distinct non-canceled jobs per item that have a non-canceled appointment starting that local day.
+ * distinct non-canceled jobs per item that have a non-canceled appointment starting that local day;
+ * with `bookedOn`, only the jobs created on that local date ("new today").
  */
-function independentCount(sim: Simulator, dates: string[], viewType: 'businessUnit' | 'jobType') {
+function independentCount(
+  sim: Simulator,
+  dates: string[],
+  viewType: 'businessUnit' | 'jobType',
+  bookedOn?: string,
+) {
   const jobs = new Map(sim.data.jobs({ window: {} }).map((j) => [j.id, j]));
   const names = new Map(
     (viewType === 'businessUnit' ? sim.data.businessUnits() : sim.data.jobTypes()).map((i) => [
@@ -46,6 +52,7 @@ function independentCount(sim: Simulator, dates: string[], viewType: 'businessUn
     if (!dates.includes(date)) continue;
     const job = jobs.get(appointment.jobId);
     if (!job || job.jobStatus === 'Canceled') continue;
+    if (bookedOn !== undefined && localDate(job.createdOn, TIME_ZONE) !== bookedOn) continue;
     const itemId = viewType === 'businessUnit' ? job.businessUnitId : job.jobTypeId;
     const key = `${date}|${names.get(itemId) ?? itemId}`;
     if (!distinct.has(key)) distinct.set(key, new Set());
@@ -74,12 +81,12 @@ const smallPages: typeof fetch = (input, init) => {
   return fetch(url, init);
 };
 
-/** The board's non-zero numbers as `{ date: { name: scheduled } }`. */
-function booked(body: CapacityResponse) {
+/** The board's non-zero numbers as `{ date: { name: scheduled } }` (or new today). */
+function booked(body: CapacityResponse, field: 'scheduled' | 'newToday' = 'scheduled') {
   return Object.fromEntries(
     body.days.map((d) => [
       d.date,
-      Object.fromEntries(d.data.filter((i) => i.scheduled > 0).map((i) => [i.name, i.scheduled])),
+      Object.fromEntries(d.data.filter((i) => i[field] > 0).map((i) => [i.name, i[field]])),
     ]),
   );
 }
@@ -149,6 +156,45 @@ describe('capacity against the ServiceTitan simulator', () => {
       path: `/jpm/v2/tenant/${sim.demoCredential.tenantId}/appointments`,
     });
     expect(appointmentCalls).toBe(Math.ceil(appointmentsInWindow / SERVED_PAGE_SIZE));
+  });
+
+  it('counts new today from createdOn at the local midnight edges, as an independent count does', async () => {
+    // Bookings made exactly at local midnight (in) and a millisecond before it (out), for
+    // appointments a millisecond either side of a displayed day's local midnight.
+    const midnight = Date.parse('2025-10-28T05:00:00Z'); // 00:00 Tuesday in Chicago (CDT)
+    const dayEdge = Date.parse('2025-10-30T05:00:00Z'); // 00:00 Thursday
+    const saved = clock;
+    for (const [createdOn, start] of [
+      [midnight, dayEdge - 1],
+      [midnight, dayEdge],
+      [midnight - 1, dayEdge - 1],
+      [midnight - 1, dayEdge],
+    ] as const) {
+      clock = createdOn;
+      sim.book({ jobTypeId: sim.data.jobTypes()[0]!.id, start: new Date(start) });
+    }
+    clock = saved + 10 * 60_000; // a refresh later
+    const body = (await post({ viewType: 'businessUnit' })).json() as CapacityResponse;
+    const dates = body.days.map((d) => d.date);
+    const expected = independentCount(sim, dates, 'businessUnit', '2025-10-28');
+    // The tenant has canceled jobs and canceled appointments booked today in the window.
+    const today = sim.data
+      .jobs({ window: {} })
+      .filter((j) => localDate(j.createdOn, TIME_ZONE) === '2025-10-28');
+    expect(today.some((j) => j.jobStatus === 'Canceled')).toBe(true);
+    const todayIds = new Set(today.map((j) => j.id));
+    expect(
+      sim.data
+        .appointments({ window: {} })
+        .some((a) => todayIds.has(a.jobId) && a.status === 'Canceled'),
+    ).toBe(true);
+    expect(Object.values(expected['2025-10-29']!).reduce((a, b) => a + b, 0)).toBeGreaterThan(2);
+    expect(booked(body, 'newToday')).toEqual(expected);
+    expect(booked(body)).toEqual(independentCount(sim, dates, 'businessUnit'));
+    const byJobType = (await post({ viewType: 'jobType' })).json() as CapacityResponse;
+    expect(booked(byJobType, 'newToday')).toEqual(
+      independentCount(sim, dates, 'jobType', '2025-10-28'),
+    );
   });
 
   it('keeps the last numbers with stale: true while the simulator fails', async () => {

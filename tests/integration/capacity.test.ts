@@ -183,6 +183,7 @@ describe('POST /api/capacity', () => {
       name: 'Electrical',
       scheduled: 0,
       target: 5,
+      newToday: 0,
       type: 'businessUnit',
     });
     // The window sent upstream runs from local midnight of the first day to that after the last.

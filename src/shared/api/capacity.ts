@@ -25,6 +25,11 @@ export const capacityItemSchema = z.object({
   scheduled: z.number().int(),
   target: z.number(),
   type: itemTypeSchema,
+  /**
+   * Of `scheduled`, the jobs booked today: ServiceTitan `createdOn` at or after the local start
+   * of today in the board's zone (issue 27).
+   */
+  newToday: z.number().int().min(0),
 });
 export type CapacityItem = z.infer<typeof capacityItemSchema>;
 

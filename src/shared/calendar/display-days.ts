@@ -87,6 +87,14 @@ export function todayIn(now: Date, timeZone: string): { year: number; month: num
   return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
 }
 
+/** The local midnight that started today in a zone, as a UTC instant (ms). */
+export function startOfToday(now: Date, timeZone: string): number {
+  const today = todayIn(now, timeZone);
+  return Date.parse(
+    localMidnightUtc(addCalendarDays(today.year, today.month, today.day, 0), timeZone),
+  );
+}
+
 /**
  * The next `count` working days AFTER today in the board's zone (product decision 2): days
  * whose weekday is not a workday, and selected holidays (decision 1), are skipped. Each day's

@@ -203,6 +203,45 @@ describe('countJobs', () => {
   });
 });
 
+describe('new today', () => {
+  it('counts the counted jobs created at or after the local start of today, not canceled ones', () => {
+    const chicago = days('2025-06-11T17:00:00Z', 'America/Chicago');
+    const midnight = Date.parse('2025-06-11T05:00:00Z'); // 00:00 Wednesday in Chicago
+    const booked = (id: number, createdOnMs: number | null, canceled = false): CountableJob => ({
+      ...job(id, 10),
+      canceled,
+      createdOnMs,
+    });
+    const result = countJobs({
+      days: chicago,
+      jobs: [
+        booked(1, midnight), // new
+        booked(2, midnight - 1), // booked yesterday
+        booked(3, midnight + 60_000, true), // canceled job: not counted at all
+        booked(4, midnight + 60_000), // its only appointment that day is canceled
+        booked(5, null), // createdOn unknown: never new
+      ],
+      appointments: [
+        appt(1, '2025-06-12T15:00:00Z'),
+        appt(2, '2025-06-12T15:00:00Z'),
+        appt(3, '2025-06-12T15:00:00Z'),
+        appt(4, '2025-06-12T15:00:00Z', true),
+        appt(4, '2025-06-13T05:00:00Z'), // Friday's first instant
+        appt(5, '2025-06-12T15:00:00Z'),
+      ],
+      viewType: 'businessUnit',
+      newSinceMs: midnight,
+    });
+    expect(
+      result.map((d) => [d.date, Object.fromEntries(d.counts), Object.fromEntries(d.newToday)]),
+    ).toEqual([
+      ['2025-06-12', { 10: 3 }, { 10: 1 }],
+      ['2025-06-13', { 10: 1 }, { 10: 1 }],
+      ['2025-06-14', {}, {}],
+    ]);
+  });
+});
+
 describe('ServiceTitan field reading', () => {
   it('reads a timestamp without a zone designator as UTC', () => {
     expect(parseUtcInstant('2025-06-12T14:00:00')).toBe(Date.parse('2025-06-12T14:00:00Z'));

@@ -20,6 +20,8 @@ export interface CountableJob {
   businessUnitId: number | null;
   jobTypeId: number | null;
   canceled: boolean;
+  /** When the job was booked (UTC ms); null or absent when not known (never "new today"). */
+  createdOnMs?: number | null;
 }
 
 /** The least the counting needs of a ServiceTitan appointment; `startMs` is a UTC instant. */
@@ -33,6 +35,8 @@ export interface DayCounts {
   date: string;
   /** Item id (business unit or job type) → distinct jobs booked that day. */
   counts: Map<number, number>;
+  /** Item id → how many of those jobs were created at or after `newSinceMs` ("new today"). */
+  newToday: Map<number, number>;
 }
 
 export function countJobs(options: {
@@ -40,14 +44,22 @@ export function countJobs(options: {
   appointments: readonly CountableAppointment[];
   jobs: readonly CountableJob[];
   viewType: CountingViewType;
+  /**
+   * The local start of today in the board's zone (UTC ms): a counted job created at or after it
+   * is "new today". Without it nothing is.
+   */
+  newSinceMs?: number;
 }): DayCounts[] {
   const { days, appointments, jobs, viewType } = options;
+  const newSinceMs = options.newSinceMs ?? Number.POSITIVE_INFINITY;
   const itemOfJob = new Map<number, number>();
+  const isNew = new Set<number>();
   for (const job of jobs) {
     if (job.canceled) continue;
     const itemId = viewType === 'businessUnit' ? job.businessUnitId : job.jobTypeId;
     if (itemId === null || itemId === undefined) continue;
     itemOfJob.set(job.id, itemId);
+    if (job.createdOnMs != null && job.createdOnMs >= newSinceMs) isNew.add(job.id);
   }
 
   // A job counts once per day however many of its appointments start that day.
@@ -62,11 +74,13 @@ export function countJobs(options: {
 
   return days.map((day, i) => {
     const counts = new Map<number, number>();
+    const newToday = new Map<number, number>();
     for (const jobId of jobsPerDay[i]!) {
       const itemId = itemOfJob.get(jobId)!;
       counts.set(itemId, (counts.get(itemId) ?? 0) + 1);
+      if (isNew.has(jobId)) newToday.set(itemId, (newToday.get(itemId) ?? 0) + 1);
     }
-    return { date: day.date, counts };
+    return { date: day.date, counts, newToday };
   });
 }
 

@@ -10,6 +10,8 @@ export interface GroupableItem {
   name: string;
   scheduled: number;
   target: number;
+  /** Of `scheduled`, how many were booked today (summed in a group), when known. */
+  newToday?: number;
 }
 
 /** The parts of a business-unit or job-type preference grouping reads, keyed by the item id. */
@@ -31,6 +33,7 @@ export interface GroupedItem {
   name: string;
   scheduled: number;
   target: number;
+  newToday?: number;
   /** The group merged into this row, or null for a single item. */
   groupId: number | null;
   /** Ids of the items that make up this row. */
@@ -58,6 +61,7 @@ export function groupItems(
       if (row) {
         row.scheduled += item.scheduled;
         row.target += item.target;
+        if (item.newToday !== undefined) row.newToday = (row.newToday ?? 0) + item.newToday;
         row.itemIds.push(item.id);
       } else {
         const created: GroupedItem = {
@@ -65,6 +69,7 @@ export function groupItems(
           name: group.name,
           scheduled: item.scheduled,
           target: item.target,
+          ...(item.newToday === undefined ? {} : { newToday: item.newToday }),
           groupId: group.id,
           itemIds: [item.id],
         };
@@ -80,6 +85,7 @@ export function groupItems(
       name: customName ? customName : item.name,
       scheduled: item.scheduled,
       target: item.target,
+      ...(item.newToday === undefined ? {} : { newToday: item.newToday }),
       groupId: null,
       itemIds: [item.id],
     });

@@ -9,6 +9,7 @@ export interface SampleCapacityItem {
   name: string;
   scheduled: number;
   target: number;
+  newToday: number;
   type: 'businessUnit' | 'jobType';
 }
 
@@ -83,7 +84,7 @@ export function sampleCapacityDays(viewType: string, dayCount = 3): SampleCapaci
     data: items.map((s) => {
       // Beyond the third day, repeat the last day's shape so any N still looks plausible.
       const [scheduled, target] = s.days[Math.min(day, s.days.length - 1)] ?? [0, 0];
-      return { id: s.id, name: s.name, scheduled, target, type: s.type };
+      return { id: s.id, name: s.name, scheduled, target, newToday: 0, type: s.type };
     }),
   }));
 }

@@ -21,6 +21,8 @@ export interface BoardAnswerInput {
   groups: GroupingGroup[];
   /** The service clock's now (how old the numbers are). */
   at: Date;
+  /** The local start of today in the board's zone (UTC ms): what "new today" counts from. */
+  todayStartMs: number;
 }
 
 export interface BoardAnswers {
@@ -44,8 +46,9 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
     bookings: Bookings,
     days: LocalDay[],
     viewType: 'businessUnit' | 'jobType',
+    newSinceMs: number,
   ): DayCounts[] {
-    const cacheKey = `${viewType}|${days.map((d) => `${d.date}@${d.startUtc}`).join(',')}`;
+    const cacheKey = `${viewType}|${newSinceMs}|${days.map((d) => `${d.date}@${d.startUtc}`).join(',')}`;
     let perBookings = countCache.get(bookings);
     if (!perBookings) {
       perBookings = new Map();
@@ -62,6 +65,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
         appointments: bookings.appointments,
         jobs: bookings.jobs,
         viewType,
+        newSinceMs,
       });
       if (perBookings.size > 50) perBookings.clear();
       perBookings.set(cacheKey, counts);
@@ -97,7 +101,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
 
   return {
     empty,
-    answer({ bookings, metadata, days, viewType, preferences, groups, at }) {
+    answer({ bookings, metadata, days, viewType, preferences, groups, at, todayStartMs }) {
       if (!bookings.payload) return empty(bookings.lastError?.message ?? NOT_READ_YET);
       const items = metadata.payload
         ? viewType === 'businessUnit'
@@ -111,7 +115,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
         : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ServiceTitan, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
       return {
         days: buildBoardDays({
-          counts: countFor(bookings.payload, days, viewType),
+          counts: countFor(bookings.payload, days, viewType, todayStartMs),
           items,
           viewType,
           preferences,

@@ -19,13 +19,27 @@ export interface Bookings {
 
 /** Stored form: tuples keep a window of thousands of appointments small. */
 const storedBookingsSchema = z.object({
-  v: z.literal(1),
-  /** [id, businessUnitId, jobTypeId, canceled 0|1] */
-  jobs: z.array(z.tuple([z.number(), z.number().nullable(), z.number().nullable(), z.number()])),
+  v: z.literal(2),
+  /** [id, businessUnitId, jobTypeId, canceled 0|1, createdOn epoch ms | null] */
+  jobs: z.array(
+    z.tuple([
+      z.number(),
+      z.number().nullable(),
+      z.number().nullable(),
+      z.number(),
+      z.number().nullable(),
+    ]),
+  ),
   /** [jobId, start epoch ms, canceled 0|1] */
   appointments: z.array(z.tuple([z.number(), z.number(), z.number()])),
 });
 export type StoredBookings = z.infer<typeof storedBookingsSchema>;
+
+function createdOnMs(createdOn: string | null | undefined): number | null {
+  if (!createdOn) return null;
+  const ms = parseUtcInstant(createdOn);
+  return Number.isFinite(ms) ? ms : null;
+}
 
 export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: StJob[]): Bookings {
   return {
@@ -34,6 +48,7 @@ export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: St
       businessUnitId: job.businessUnitId ?? null,
       jobTypeId: job.jobTypeId ?? null,
       canceled: isCanceledStatus(job.jobStatus),
+      createdOnMs: createdOnMs(job.createdOn),
     })),
     appointments: appointments
       .map((a) => ({
@@ -47,8 +62,14 @@ export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: St
 
 export function encodeBookings(bookings: Bookings): StoredBookings {
   return {
-    v: 1,
-    jobs: bookings.jobs.map((j) => [j.id, j.businessUnitId, j.jobTypeId, j.canceled ? 1 : 0]),
+    v: 2,
+    jobs: bookings.jobs.map((j) => [
+      j.id,
+      j.businessUnitId,
+      j.jobTypeId,
+      j.canceled ? 1 : 0,
+      j.createdOnMs ?? null,
+    ]),
     appointments: bookings.appointments.map((a) => [a.jobId, a.startMs, a.canceled ? 1 : 0]),
   };
 }
@@ -58,11 +79,12 @@ export function decodeBookings(stored: unknown): Bookings | null {
   const parsed = storedBookingsSchema.safeParse(stored);
   if (!parsed.success) return null;
   return {
-    jobs: parsed.data.jobs.map(([id, businessUnitId, jobTypeId, canceled]) => ({
+    jobs: parsed.data.jobs.map(([id, businessUnitId, jobTypeId, canceled, createdOnMs]) => ({
       id,
       businessUnitId,
       jobTypeId,
       canceled: canceled === 1,
+      createdOnMs,
     })),
     appointments: parsed.data.appointments.map(([jobId, startMs, canceled]) => ({
       jobId,

@@ -57,6 +57,7 @@ export function buildBoardDays(options: {
         name: nameOf.get(id) ?? String(id),
         scheduled: day.counts.get(id) ?? 0,
         target: targetFor(preferenceOf.get(id), dayIndex),
+        newToday: day.newToday.get(id) ?? 0,
       })),
       groupingPreferences,
       groups,
@@ -69,6 +70,7 @@ export function buildBoardDays(options: {
         name: row.name,
         scheduled: row.scheduled,
         target: row.target,
+        newToday: row.newToday ?? 0,
         type: viewType,
       })),
     };

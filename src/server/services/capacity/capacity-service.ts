@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
-import { displayDays, utcWindow } from '../../../shared/calendar/display-days.js';
+import { displayDays, startOfToday, utcWindow } from '../../../shared/calendar/display-days.js';
 import { DAYS_DISPLAYED } from '../../../shared/settings/dashboard-settings.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
@@ -244,6 +244,15 @@ export function createCapacityService(deps: {
           )
         : Number.NEGATIVE_INFINITY,
     );
-    return boardAnswers.answer({ bookings, metadata, days, viewType, preferences, groups, at });
+    return boardAnswers.answer({
+      bookings,
+      metadata,
+      days,
+      viewType,
+      preferences,
+      groups,
+      at,
+      todayStartMs: startOfToday(at, settings.timezone),
+    });
   }
 }

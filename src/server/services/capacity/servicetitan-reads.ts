@@ -63,7 +63,7 @@ export function createServiceTitanReads(deps: {
   }
 
   const bookingsKey = (identity: string, window: UtcWindow) =>
-    `bookings:v1:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
+    `bookings:v2:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
 
   return {
     bookingsKey,

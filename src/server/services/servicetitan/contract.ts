@@ -38,6 +38,8 @@ export interface StJob {
   jobStatus: 'Scheduled' | 'Dispatched' | 'InProgress' | 'Hold' | 'Completed' | 'Canceled' | string;
   businessUnitId: number | null;
   jobTypeId: number | null;
+  /** When the job was booked (ISO-8601 UTC instant); absent when ServiceTitan did not say. */
+  createdOn?: string | null;
 }
 
 export interface UtcWindow {

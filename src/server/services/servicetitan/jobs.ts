@@ -23,10 +23,11 @@ export async function listJobs(
     jobSchema,
     options,
   );
-  return rows.map(({ id, jobStatus, businessUnitId, jobTypeId }) => ({
+  return rows.map(({ id, jobStatus, businessUnitId, jobTypeId, createdOn }) => ({
     id,
     jobStatus,
     businessUnitId,
     jobTypeId,
+    createdOn,
   }));
 }

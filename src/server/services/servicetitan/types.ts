@@ -76,4 +76,5 @@ export const jobSchema = z.object({
     .int()
     .nullish()
     .transform((v) => v ?? null),
+  createdOn: utcInstant.nullish().transform((v) => v ?? null),
 });

@@ -115,7 +115,12 @@ export function CapacityTable({
                 >
                   {row.name}
                 </td>
-                <td className="py-[0.45em] text-right font-semibold">{row.scheduled}</td>
+                <td
+                  className="py-[0.45em] text-right font-semibold"
+                  title={`${row.newToday} of them booked today`}
+                >
+                  {row.scheduled}
+                </td>
                 <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
                 <td
                   className={clsx(

@@ -37,6 +37,7 @@ export function DayCard({
   onSort: (key: SortKey) => void;
 }) {
   const totals = capacityTotals(day.items);
+  const newToday = day.items.reduce((sum, item) => sum + item.newToday, 0);
   const { boxRef, contentRef, scale } = useFitHeight<HTMLDivElement, HTMLDivElement>(
     day.items.map((item) => item.name).join('\n'),
   );
@@ -117,6 +118,12 @@ export function DayCard({
                 </span>
                 <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
                   {totals.scheduled} of {totals.target} booked
+                </div>
+                <div
+                  className="mt-1 text-[0.9em] font-semibold tabular-nums"
+                  data-testid="day-new-today"
+                >
+                  +{newToday} booked today
                 </div>
               </div>
             </div>
