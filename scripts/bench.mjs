@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onSupportedNode } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const benches = [
@@ -14,6 +15,9 @@ const benches = [
   'live-screens.ts',
   'board-browser.mjs',
 ];
+
+// The benches measure the runtime production uses (decision 020).
+await onSupportedNode();
 
 let failed = 0;
 for (const file of benches) {

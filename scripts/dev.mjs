@@ -1,7 +1,8 @@
 // npm run dev: the API server with restart on change (tsx watch) and Vite with hot reload on :5173.
-import { ensureDependencies, run } from './lib.mjs';
+import { ensureDependencies, onSupportedNode, run } from './lib.mjs';
 
 await ensureDependencies();
+await onSupportedNode();
 // Sign-in callbacks come back through Vite's proxy, so the public URL is Vite's.
 const server = run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },

