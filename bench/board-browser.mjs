@@ -71,6 +71,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Gzipped bytes of every script and stylesheet a page loads (level 6, what servers send). */
 async function assetWeight(context, url) {
   const page = await context.newPage();
+  // Every file fetched afresh (Playwright turns the HTTP cache off for a routed page): a file
+  // this context already holds would otherwise answer from the cache without a body to weigh.
+  await page.route('**/*', (route) => route.continue());
   const assets = new Map();
   page.on('response', async (response) => {
     const type = response.request().resourceType();
