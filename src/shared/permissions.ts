@@ -104,6 +104,8 @@ const GRANTS: Record<Role, ReadonlySet<Permission>> = {
 const UNSCOPED: ReadonlySet<Permission> = new Set<Permission>(['admin.access', 'companies.manage']);
 
 export const isAdminRole = (role: Role): boolean => ADMIN_ROLES.includes(role);
+/** An invitation never changes a master admin (decision 019): none is offered to one. */
+export const invitationsApplyTo = (role: Role): boolean => role !== 'master_admin';
 export const isMasterAdmin = (actor: Actor | null | undefined): boolean =>
   actor?.kind === 'person' && actor.role === 'master_admin';
 

@@ -26,6 +26,12 @@ import { firstBoardHome } from '../helpers/board-settings.js';
  * A route registered without an entry fails the suite. Every route that takes an id is called
  * with ids of company A, so B's admin tries them all. Every answer a caller gets is searched for
  * the other company's markers: a leak is any of them showing up.
+ *
+ * Adding a route: one row in MATRIX, keyed `METHOD /url` exactly as registered, e.g.
+ *   'POST /api/things': [{ access: 'managedInA', request: (f) => ({ url: '/api/things', payload: {...} }) }],
+ * with an ACCESS class below (or a new one: one line, six expected answers). A route that
+ * takes company A's id gets a case naming A's thing (B's admin must get 404). The suite fails
+ * naming every registered route without a row, and every row without a route.
  */
 
 const CALLERS = ['anonymous', 'user', 'adminA', 'adminB', 'master', 'screenA'] as const;
@@ -72,6 +78,8 @@ const ACCESS = {
   pairingStart: ['ok', 'ok', 'ok', 'ok', 'ok', 409],
   /** A device's own status: only a device credential (or a pending pairing) answers. */
   screenSelf: [401, 401, 401, 401, 401, 'ok'],
+  /** An invitation sent to someone else (decision 019): nobody else may take it up, whatever their role. */
+  someoneElsesInvitation: [401, 404, 404, 404, 404, 403],
 } as const satisfies Record<string, readonly Expected[]>;
 type Access = keyof typeof ACCESS;
 
@@ -393,6 +401,15 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({ url: `/api/admin/invitations/${await invitationInA(f)}` }),
     },
   ],
+  'GET /api/invitations': [{ access: 'signedIn', request: () => ({ url: '/api/invitations' }) }],
+  'POST /api/invitations/:id/accept': [
+    {
+      access: 'someoneElsesInvitation',
+      note: "an invitation of company A's to a newcomer",
+      request: async (f) => ({ url: `/api/invitations/${await invitationInA(f)}/accept` }),
+    },
+  ],
+  'DELETE /api/invitations': [{ access: 'signedIn', request: () => ({ url: '/api/invitations' }) }],
   'GET /api/admin/companies': [
     { access: 'masterOnly', request: () => ({ url: '/api/admin/companies' }) },
   ],
@@ -682,7 +699,10 @@ describe('authorization matrix', () => {
     const keys = registered.filter((r) => !outsideApi(r.url)).map((r) => `${r.method} ${r.url}`);
     expect(keys.length).toBeGreaterThan(30);
     const missing = keys.filter((k) => !(k in MATRIX));
-    expect(missing, 'routes without an authorization matrix entry').toEqual([]);
+    expect(
+      missing,
+      "routes without an authorization matrix row: add one to MATRIX, e.g. 'POST /api/x': [{ access: 'managedInA', request: (f) => ({ url: '/api/x', payload: {} }) }]",
+    ).toEqual([]);
     const stale = Object.keys(MATRIX).filter((k) => !keys.includes(k));
     expect(stale, 'matrix entries for routes that are not registered').toEqual([]);
   });

@@ -1,55 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apply, openSql, type Sql } from '../helpers/migration-sql.js';
 
 /**
  * The data move of decision 007: per-user preferences and groups become their company's. Runs
  * the migrations before it, writes rows of the old shape, then runs it.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
-
-/** Just enough of a database to run SQL: PGlite, or a fresh PostgreSQL database (TEST_DATABASE_URL). */
-interface Sql {
-  exec(sql: string): Promise<unknown>;
-  query(sql: string): Promise<{ rows: unknown[] }>;
-  close(): Promise<void>;
-}
-
-async function openSql(): Promise<Sql> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const lite = new PGlite();
-    return { exec: (q) => lite.exec(q), query: (q) => lite.query(q), close: () => lite.close() };
-  }
-  const name = `cb_mig_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    exec: (q) => client.query(q),
-    query: (q) => client.query(q),
-    async close() {
-      await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function apply(db: Sql, tag: string) {
-  const sql = fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), 'utf8');
-  for (const statement of sql.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
-
 describe('migration: preferences and groups move to the company', () => {
   let db: Sql;
   beforeAll(async () => {

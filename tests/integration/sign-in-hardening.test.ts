@@ -32,7 +32,7 @@ describe('sign-in matches e-mails only when they are verified', () => {
     lastName: 'Signer',
   });
   const signIn = async (who: VerifiedIdentity, trust = false) => {
-    const id = await signInUser(t.app.db, who, {
+    const { userId: id } = await signInUser(t.app.db, who, {
       protectedAdminEmail: PROTECTED,
       now: new Date(),
       trustEmailWithoutVerifiedClaim: trust,

@@ -42,6 +42,9 @@ const TvPage = lazyPage(() =>
 const ScreensPage = lazyPage(() =>
   import('@/features/screens/components/screens-page').then((m) => m.ScreensPage),
 );
+const InvitationsPage = lazyPage(() =>
+  import('@/features/invitations/components/invitations-page').then((m) => m.InvitationsPage),
+);
 const SetupPage = lazyPage(() =>
   import('@/features/onboarding/components/setup-page').then((m) => m.SetupPage),
 );
@@ -161,6 +164,7 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
       <Route path={paths.pricing} component={PricingPage} />
       <Route path={paths.home} component={DashboardPage} />
       <Route path={paths.setup} component={SetupPage} />
+      <Route path={paths.invitations} component={InvitationsPage} />
       <Route path={paths.admin}>
         <Requires actor={actor} permission="admin.access">
           <AdminPage />

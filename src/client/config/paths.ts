@@ -1,3 +1,5 @@
+import { INVITATIONS_PAGE } from '@shared/api/invitation-page';
+
 /** Every client route path, in one place (seed section 2). */
 export const paths = {
   home: '/',
@@ -13,6 +15,8 @@ export const paths = {
   tv: '/tv',
   /** The admin's Screens list; `?code=` fills in a TV's pairing code (its QR code opens this). */
   screens: '/admin/screens',
+  /** Invitations waiting for the person's choice (decision 019): the sign-in sends them here. */
+  invitations: INVITATIONS_PAGE,
 } as const;
 
 /** The query parameter naming the company whose board a master admin opens on /. */

@@ -69,6 +69,11 @@ export const users = pgTable(
     lastName: text('last_name'),
     role: text('role', { enum: roles }).notNull().default('user'),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /**
+     * The identity provider vouched for `email` at the last sign-in (decision 019): only then
+     * are the invitations sent to it offered to this person.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -121,7 +126,15 @@ export const invitations = pgTable(
     }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('invitations_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    // One pending invitation per company and address (decision 019); the master admin's
+    // invitations without a company count as company 0.
+    uniqueIndex('invitations_company_email_idx').on(
+      sql`coalesce(${t.companyId}, 0)`,
+      sql`lower(${t.email})`,
+    ),
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** ServiceTitan credentials a user added (seed "Credential"); a company's own sit on `companies`. */

@@ -8,6 +8,7 @@ import credentialRoutes from './credentials/index.js';
 import eventRoutes from './events/index.js';
 import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
+import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
 import preferenceRoutes from './preferences/index.js';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(itemGroupRoutes);
   await app.register(serviceTitanRoutes);
   await app.register(adminRoutes);
+  await app.register(invitationRoutes);
   await app.register(companyRoutes);
   await app.register(credentialRoutes);
   await app.register(onboardingRoutes);

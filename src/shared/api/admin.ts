@@ -72,8 +72,9 @@ const personName = (required: string) => displayName({ empty: required });
  * always go to their own company (they may omit it; another company's id answers 404); a master
  * admin must give one unless the role is master_admin ("Required for non-master admins"), else
  * 400 on `companyId`. `isAdmin` with role "user" invites an account_admin. An account admin may
- * not invite a master_admin (400 on `role`). 409 on `email` when that address already has a
- * pending invitation or belongs to a member of a company.
+ * not invite a master_admin (400 on `role`). 409 on `email` only when this company already
+ * invited that address or it belongs to one of this company's members: the answer never tells
+ * whether another company knows the address (decision 019).
  */
 export const createInvitationBodySchema = z.object({
   email: z
@@ -84,7 +85,20 @@ export const createInvitationBodySchema = z.object({
     .pipe(z.email({ message: 'Invalid email address' })),
   firstName: personName('First name is required'),
   lastName: personName('Last name is required'),
-  companyId: serialIdSchema.nullable().optional(),
+  /** The seed's form sends it as optional text: "12" is 12, "" is none. */
+  companyId: z
+    .preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value.trim() === ''
+            ? null
+            : /^\d+$/.test(value.trim())
+              ? Number(value.trim())
+              : value
+          : value,
+      serialIdSchema.nullable(),
+    )
+    .optional(),
   role: roleSchema.default('user'),
   isAdmin: z.boolean().default(false),
 });

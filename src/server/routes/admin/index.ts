@@ -40,10 +40,13 @@ import {
   deleteUser,
   findAdminUser,
   listAdminUsers,
-  memberWithEmail,
+  memberOfCompanyWithEmail,
   setUserRole,
   userTarget,
 } from '../../services/users/user-store.js';
+
+/** 409 on `email`: the address is already a member of the company it would join. */
+export const ALREADY_MEMBER = 'This e-mail address already belongs to a member of this company';
 
 /**
  * `/api/admin/*`: users, invitations and the companies overview. Account admins act in their
@@ -159,12 +162,11 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
       if (companyId !== null && !(await companyExists(app.db, companyId))) {
         throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
       }
-      if (await memberWithEmail(app.db, body.email)) {
-        throw fieldError(
-          'CONFLICT',
-          'email',
-          'This e-mail address already belongs to a member of a company',
-        );
+      // Only this company's own members are refused: whether the address belongs to, or was
+      // invited by, another company is not this caller's to learn (decision 019). An
+      // invitation to a master admin's address is stored like any other and never offered.
+      if (companyId !== null && (await memberOfCompanyWithEmail(app.db, companyId, body.email))) {
+        throw fieldError('CONFLICT', 'email', ALREADY_MEMBER);
       }
       const invitation = await createInvitation(app.db, {
         email: body.email,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema } from '../../../shared/api/auth.js';
+import { INVITATIONS_PAGE } from '../../../shared/api/invitations.js';
 import { onboardingStepFor } from '../../../shared/api/onboarding.js';
 import { can } from '../../../shared/permissions.js';
 import { actorOf, documentAccess } from '../../plugins/permissions.js';
@@ -82,7 +83,9 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
       config: { rateLimit: signInLimit },
       schema: {
         response: {
-          302: redirectResponse('Signed in: to the page that asked (returnTo), or /'),
+          302: redirectResponse(
+            'Signed in: to /invitations when invitations wait for a choice, else the page that asked (returnTo), or /',
+          ),
           400: contentResponse('The sign-in could not be completed', 'text/plain'),
         },
       },
@@ -118,7 +121,7 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
           .type('text/plain; charset=utf-8')
           .send('Sign-in could not be completed. Please go back and sign in again.');
       }
-      const userId = await signInUser(app.db, identity, {
+      const { userId, chooseInvitation } = await signInUser(app.db, identity, {
         protectedAdminEmail: app.config.protectedAdminEmail,
         trustEmailWithoutVerifiedClaim: app.config.trustEmailWithoutVerifiedClaim,
         now: app.services.now(),
@@ -127,7 +130,8 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
       if (request.sessionIdHash) await app.sessions.destroy(request.sessionIdHash);
       const sessionId = await app.sessions.create(userId, request.headers['user-agent']);
       setSessionCookie(reply, app.config, sessionId);
-      return reply.redirect(returnTo, 302);
+      // Invitations waiting for this person's choice come first (decision 019).
+      return reply.redirect(chooseInvitation ? INVITATIONS_PAGE : returnTo, 302);
     },
   );
 

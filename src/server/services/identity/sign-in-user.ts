@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { invitations, users, type Role } from '../../db/schema.js';
-import { invitedRole } from '../../../shared/permissions.js';
+import { invitationsApplyTo, invitedRole } from '../../../shared/permissions.js';
 import type { VerifiedIdentity } from './oidc-sign-in.js';
 
 /**
@@ -16,17 +16,31 @@ export const emailIsVerified = (
   Boolean(identity.email) &&
   (identity.emailVerified === true || (identity.emailVerified === undefined && trustWithoutClaim));
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a sign-in did: the user, and whether they have invitations to choose from. */
+export interface SignInResult {
+  userId: string;
+  /**
+   * Invitations wait for this person's choice (decision 019): several companies invited them,
+   * or one did while they belong to another. The callback sends them to the choice page.
+   */
+  chooseInvitation: boolean;
+}
+
 /**
  * Creates or updates the user for a verified identity (issuer + subject, never e-mail alone).
- * Only when the provider vouches for the e-mail (see emailIsVerified): applies a pending
- * invitation for it to a person who has no company yet, and makes the protected account a
- * master admin. Returns the user id.
+ * Only when the provider vouches for the e-mail (see emailIsVerified) are invitations to it
+ * considered and the protected account made a master admin. Invitations (decision 019): a
+ * master admin is never changed by one; a person in no company with exactly one is onboarded
+ * with it (seed: "then are onboarded with the given details"); anyone else with one or more
+ * keeps their place and chooses on the invitations page (accept one, or none).
  */
 export async function signInUser(
   db: Database,
   identity: VerifiedIdentity,
   options: { protectedAdminEmail: string; now: Date; trustEmailWithoutVerifiedClaim: boolean },
-): Promise<string> {
+): Promise<SignInResult> {
   const email = (identity.email ?? `${identity.subject}@unknown.invalid`).toLowerCase();
   const verified = emailIsVerified(identity, options.trustEmailWithoutVerifiedClaim);
   return db.transaction(async (tx) => {
@@ -35,56 +49,76 @@ export async function signInUser(
       .from(users)
       .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)))
       .limit(1);
-    // An invitation never moves someone out of the company they are in.
-    const [invitation] =
-      verified && (existing?.companyId ?? null) === null
+    let role: Role = existing?.role ?? 'user';
+    if (verified && email === options.protectedAdminEmail) role = 'master_admin';
+    const offered =
+      verified && invitationsApplyTo(role)
         ? await tx
             .select()
             .from(invitations)
             .where(sql`lower(${invitations.email}) = ${email}`)
-            .limit(1)
+            .limit(2)
         : [];
-
-    let role: Role = existing?.role ?? 'user';
-    let companyId = existing?.companyId ?? null;
-    let firstName = identity.firstName ?? existing?.firstName ?? null;
-    let lastName = identity.lastName ?? existing?.lastName ?? null;
-    if (invitation) {
-      role = invitedRole(invitation.role, invitation.isAdmin);
-      companyId = invitation.companyId ?? companyId;
-      firstName = invitation.firstName;
-      lastName = invitation.lastName;
-      await tx.delete(invitations).where(eq(invitations.id, invitation.id));
-    }
-    if (verified && email === options.protectedAdminEmail) role = 'master_admin';
-
-    if (existing) {
-      await tx
-        .update(users)
-        .set({
-          email,
-          firstName,
-          lastName,
-          role,
-          companyId,
-          lastSignInAt: options.now,
-          updatedAt: options.now,
-        })
-        .where(eq(users.id, existing.id));
-      return existing.id;
-    }
-    const id = crypto.randomUUID();
-    await tx.insert(users).values({
-      id,
-      issuer: identity.issuer,
-      subject: identity.subject,
+    const companyId = existing?.companyId ?? null;
+    const onboard = companyId === null && offered.length === 1 ? offered[0] : undefined;
+    const values = {
       email,
-      firstName,
-      lastName,
+      emailVerified: verified,
+      firstName: identity.firstName ?? existing?.firstName ?? null,
+      lastName: identity.lastName ?? existing?.lastName ?? null,
       role,
       companyId,
       lastSignInAt: options.now,
-    });
-    return id;
+      updatedAt: options.now,
+    };
+    let userId: string;
+    if (existing) {
+      await tx.update(users).set(values).where(eq(users.id, existing.id));
+      userId = existing.id;
+    } else {
+      userId = crypto.randomUUID();
+      await tx
+        .insert(users)
+        .values({ ...values, id: userId, issuer: identity.issuer, subject: identity.subject });
+    }
+    if (onboard)
+      await joinByInvitation(tx, { userId, email, invitation: onboard, now: options.now });
+    return { userId, chooseInvitation: offered.length > 0 && !onboard };
   });
+}
+
+/**
+ * The person takes up an invitation: its role, company and names become theirs, and every
+ * invitation to their address is settled (they chose this one). Never for a master admin.
+ */
+export async function joinByInvitation(
+  tx: Tx | Database,
+  input: {
+    userId: string;
+    email: string;
+    invitation: Pick<typeof invitations.$inferSelect, 'role' | 'isAdmin' | 'companyId'> & {
+      firstName: string;
+      lastName: string;
+    };
+    now: Date;
+  },
+): Promise<void> {
+  const { invitation } = input;
+  const [current] = await tx
+    .select({ role: users.role, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!current || !invitationsApplyTo(current.role)) return;
+  await tx
+    .update(users)
+    .set({
+      role: invitedRole(invitation.role, invitation.isAdmin),
+      companyId: invitation.companyId ?? current.companyId,
+      firstName: invitation.firstName,
+      lastName: invitation.lastName,
+      updatedAt: input.now,
+    })
+    .where(eq(users.id, input.userId));
+  await tx.delete(invitations).where(sql`lower(${invitations.email}) = ${input.email}`);
 }

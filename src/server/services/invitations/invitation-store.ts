@@ -1,10 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CreateInvitation, Invitation } from '../../../shared/api/admin.js';
 import type { Database } from '../../db/index.js';
 import { companies, invitations } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 
-/** Pending invitations: the one module that reads and writes the `invitations` table. */
+/**
+ * Pending invitations: the one module that reads and writes the `invitations` table. An
+ * invitation belongs to the company that sent it (decision 019): one per company and address.
+ */
 
 const columns = {
   id: invitations.id,
@@ -49,9 +52,10 @@ export async function findInvitation(db: Database, id: number): Promise<Invitati
   return row ? toInvitation(row) : undefined;
 }
 
-export const ALREADY_INVITED = 'This e-mail address already has a pending invitation';
+export const ALREADY_INVITED =
+  'This e-mail address already has a pending invitation from this company';
 
-/** 409 on `email` when that address already has a pending invitation. */
+/** 409 on `email` when this company (or, without one, the master admin) already invited it. */
 export async function createInvitation(
   db: Database,
   values: Omit<CreateInvitation, 'companyId'> & {
@@ -78,6 +82,39 @@ export async function deleteInvitation(db: Database, id: number): Promise<void> 
   if (deleted.length === 0) throw notFound('Invitation');
 }
 
-/** The pending invitation for an e-mail address, if any (sign-in). */
-export const invitationEmailMatches = (email: string) =>
-  sql`lower(${invitations.email}) = ${email.toLowerCase()}`;
+const emailMatches = (email: string) => sql`lower(${invitations.email}) = ${email.toLowerCase()}`;
+
+/** Every pending invitation sent to an address, oldest first (what a person is offered). */
+export async function invitationsForEmail(db: Database, email: string): Promise<Invitation[]> {
+  const rows = await db
+    .select(columns)
+    .from(invitations)
+    .leftJoin(companies, eq(companies.id, invitations.companyId))
+    .where(emailMatches(email))
+    .orderBy(asc(invitations.createdAt), asc(invitations.id));
+  return rows.map(toInvitation);
+}
+
+/** One invitation sent to this address, or undefined (an id of someone else's finds nothing). */
+export async function findInvitationForEmail(
+  db: Database,
+  id: number,
+  email: string,
+): Promise<Invitation | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(invitations)
+    .leftJoin(companies, eq(companies.id, invitations.companyId))
+    .where(and(eq(invitations.id, id), emailMatches(email)))
+    .limit(1);
+  return row ? toInvitation(row) : undefined;
+}
+
+/** Removes every invitation sent to an address (the person chose one, or none). */
+export async function deleteInvitationsForEmail(db: Database, email: string): Promise<number> {
+  const deleted = await db
+    .delete(invitations)
+    .where(emailMatches(email))
+    .returning({ id: invitations.id });
+  return deleted.length;
+}

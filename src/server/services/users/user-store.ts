@@ -101,12 +101,31 @@ export async function companyOfUser(
   return row;
 }
 
-/** Someone signed up with this e-mail who belongs to a company (an invitation would move them). */
-export async function memberWithEmail(db: Database, email: string): Promise<boolean> {
+/**
+ * The user's e-mail when the identity provider vouched for it at their last sign-in (the
+ * address invitations are offered to), else null.
+ */
+export async function verifiedEmailOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email, verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.verified ? row.email.toLowerCase() : null;
+}
+
+/** A member of this company with this e-mail (inviting them again would be pointless). */
+export async function memberOfCompanyWithEmail(
+  db: Database,
+  companyId: number,
+  email: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.companyId} is not null`)
+    .where(
+      sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.companyId} = ${companyId}`,
+    )
     .limit(1);
   return Boolean(row);
 }
