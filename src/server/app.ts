@@ -174,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => app.services.streams.closeAll());
   app.addHook('onClose', async () => {
     app.services.streams.close();
+    app.services.boards.close();
     await app.services.capacity.close();
     await app.services.events.close();
     if (!options.database) await database.close();

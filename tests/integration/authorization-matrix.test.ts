@@ -151,6 +151,18 @@ async function logoOfA(f: Fixture): Promise<string> {
   return logo.sha256;
 }
 
+/** A board of company A nobody else uses (a target that may be renamed or deleted). */
+async function spareBoardOfA(f: Fixture): Promise<number> {
+  const board = await f.t.app.services.boards.create({
+    companyId: f.companyA,
+    name: `Spare ${uniq()}`,
+    viewType: 'businessUnit',
+    itemIds: null,
+    userId: null,
+  });
+  return board!.id;
+}
+
 /** A plain user of company A nobody else uses (a target that may be changed or deleted). */
 async function spareUserOfA(f: Fixture): Promise<TestUser> {
   return createSignedInUser(f.t.app, {
@@ -336,6 +348,44 @@ const MATRIX: Record<string, Case[]> = {
     {
       access: 'companyEditor',
       request: () => ({ url: '/api/job-type-preferences', payload: { jobTypeId: 7 } }),
+    },
+  ],
+  'GET /api/boards': [
+    { access: 'boardRead', note: 'own', request: () => ({ url: '/api/boards' }) },
+    {
+      access: 'boardOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/boards?companyId=${f.companyA}` }),
+    },
+  ],
+  'POST /api/boards': [
+    {
+      access: 'companyEditor',
+      note: 'own',
+      request: () => ({ url: '/api/boards', payload: { name: `Board ${uniq()}` } }),
+    },
+    {
+      access: 'managedInA',
+      note: 'into company A',
+      request: (f) => ({
+        url: `/api/boards?companyId=${f.companyA}`,
+        payload: { name: `Board ${uniq()}` },
+      }),
+    },
+  ],
+  'PATCH /api/boards/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({
+        url: `/api/boards/${await spareBoardOfA(f)}`,
+        payload: { name: 'Renamed' },
+      }),
+    },
+  ],
+  'DELETE /api/boards/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({ url: `/api/boards/${await spareBoardOfA(f)}` }),
     },
   ],
   'GET /api/item-groups': [{ access: 'signedIn', request: () => ({ url: '/api/item-groups' }) }],

@@ -137,7 +137,12 @@ describe('company board settings (/api/board-settings)', () => {
     expect(saved.settings.title).toBe('Alpha Dispatch');
     expect((await read(userA)).settings.title).toBe('Alpha Dispatch');
     expect(events).toEqual([
-      { type: 'settings.changed', companyId: companyA, version: saved.version },
+      {
+        type: 'settings.changed',
+        companyId: companyA,
+        version: saved.version,
+        boardId: expect.any(Number),
+      },
     ]);
     // Company B's board is untouched.
     expect((await read(adminB)).settings.title).toBe('3-Day Call Board');
@@ -303,7 +308,12 @@ describe('company board settings (/api/board-settings)', () => {
     expect(saved.version).toBe(before.version + 1);
     expect(saved.logoUrl).toMatch(/^\/api\/board-settings\/logo\/[0-9a-f]{64}$/);
     expect(events).toEqual([
-      { type: 'settings.changed', companyId: companyA, version: saved.version },
+      {
+        type: 'settings.changed',
+        companyId: companyA,
+        version: saved.version,
+        boardId: expect.any(Number),
+      },
     ]);
 
     const image = await call(userA, 'GET', saved.logoUrl!);

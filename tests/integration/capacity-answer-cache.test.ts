@@ -29,6 +29,8 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
   let fake: FakeServiceTitan;
   let clock: number;
   let user: TestUser;
+  /** The company's first board: what a request without `boardId` shows. */
+  const firstBoard = async () => (await t.app.services.boards.first(user.companyId!)).id;
   let admin: TestUser;
 
   const post = (body: object = {}, who: TestUser = user) =>
@@ -126,20 +128,21 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
     ] as const;
     for (const event of events) {
       await post();
-      expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
-        PreparedAnswer,
-      );
+      expect(
+        t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', await firstBoard()),
+      ).toBeInstanceOf(PreparedAnswer);
       await t.app.services.events.publish(event);
-      expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit'), event.type).toBe(
-        undefined,
-      );
+      expect(
+        t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', await firstBoard()),
+        event.type,
+      ).toBe(undefined);
     }
     // Another company's event leaves this board's answer alone.
     await post();
     await t.app.services.events.publish({ type: 'capacity.updated', companyId: companyId + 1000 });
-    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
-      PreparedAnswer,
-    );
+    expect(
+      t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', await firstBoard()),
+    ).toBeInstanceOf(PreparedAnswer);
   });
 
   it('goes out compressed as the caller accepts, compressed once, and as text to one that accepts none', async () => {
@@ -209,9 +212,16 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
     expect(res.body).toBe(small.body);
   });
 
-  it("is one answer for all of a company's paired screens of a view type", async () => {
-    /** A TV paired by the admin: its device cookie. */
-    const pairedScreen = async (viewType: 'businessUnit' | 'jobType') => {
+  it("is one answer for all of a company's paired screens of a board", async () => {
+    const jobTypesBoard = await t.app.services.boards.create({
+      companyId: user.companyId!,
+      name: 'Job types',
+      viewType: 'jobType',
+      itemIds: null,
+      userId: null,
+    });
+    /** A TV paired by the admin onto a board: its device cookie. */
+    const pairedScreen = async (boardId?: number) => {
       const started = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
       const cookie = [started.headers['set-cookie']]
         .flat()
@@ -221,15 +231,19 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
         method: 'POST',
         url: '/api/screens/pair',
         headers: { cookie: admin.cookie },
-        payload: { code: started.json<{ code: string }>().code, name: 'Wall', viewType },
+        payload: {
+          code: started.json<{ code: string }>().code,
+          name: 'Wall',
+          ...(boardId === undefined ? {} : { boardId }),
+        },
       });
       expect(paired.statusCode).toBe(201);
       return cookie;
     };
     const [first, second, jobTypes] = [
-      await pairedScreen('businessUnit'),
-      await pairedScreen('businessUnit'),
-      await pairedScreen('jobType'),
+      await pairedScreen(),
+      await pairedScreen(),
+      await pairedScreen(jobTypesBoard!.id),
     ];
     const read = (cookie: string) =>
       t.app.inject({ method: 'POST', url: '/api/capacity', headers: { cookie }, payload: {} });
@@ -242,7 +256,7 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
       expect(names(a)).toEqual(['HVAC', 'Plumbing']);
       // The second TV was answered with what the first one's read made.
       expect(computed).toHaveBeenCalledTimes(1);
-      // A TV set up for job types has its own answer.
+      // A TV showing the company's job-types board has that board's answer.
       expect(names(await read(jobTypes))).toEqual(['Repair']);
       expect(computed).toHaveBeenCalledTimes(2);
     } finally {
@@ -253,11 +267,13 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
   it('is not used once the service clock has moved on by the time limit', async () => {
     const viewer = { id: user.id, companyId: user.companyId, boardCompanyId: undefined };
     await post();
-    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBeInstanceOf(
-      PreparedAnswer,
-    );
+    expect(
+      t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', await firstBoard()),
+    ).toBeInstanceOf(PreparedAnswer);
     clock += BOARD_ANSWER_TTL_MS;
-    expect(t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit')).toBe(undefined);
+    expect(
+      t.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', await firstBoard()),
+    ).toBe(undefined);
   });
 
   it('still refuses a signed-out caller and a signed-out session after an answer was cached', async () => {

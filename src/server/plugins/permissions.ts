@@ -212,3 +212,35 @@ export function documentAccess(app: FastifyInstance, rule: AccessRule): void {
     route.schema = { ...route.schema, 'x-access': rule };
   });
 }
+
+/**
+ * The board a request reads or writes, in the company already chosen (`boardCompanyFor`):
+ * `?boardId=` of that company, else its first board. A paired screen gets its own board, and a
+ * `boardId` naming another is a 404, as is a board of another company (it does not exist for
+ * the caller).
+ */
+export async function boardOf<Board extends { id: number }>(
+  request: FastifyRequest,
+  /** The company's boards in order; `fresh`: not from memory (asked again on a miss). */
+  list: (fresh: boolean) => Promise<Board[]>,
+  boardId: number | undefined,
+): Promise<Board> {
+  const screenBoard = request.user ? null : (request.screen?.boardId ?? null);
+  if (request.screen && !request.user && boardId !== undefined && boardId !== screenBoard) {
+    throw notFound('Board');
+  }
+  const wanted = boardId ?? screenBoard;
+  const pick = (boards: Board[]) =>
+    wanted === null ? boards[0] : boards.find((b) => b.id === wanted);
+  // A board made a moment ago on another instance may not be in this one's memory yet.
+  let boards = await list(false);
+  let board = pick(boards);
+  if (!board) {
+    boards = await list(true);
+    board = pick(boards);
+  }
+  // A screen whose board was just deleted shows the first board (its row moves with it).
+  const chosen = board ?? (wanted === screenBoard ? boards[0] : undefined);
+  if (!chosen) throw notFound('Board');
+  return chosen;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import authRoutes from './auth/index.js';
 import boardSettingsRoutes from './board-settings/index.js';
+import boardRoutes from './boards/index.js';
 import capacityRoutes from './capacity/index.js';
 import companyRoutes from './companies/index.js';
 import credentialRoutes from './credentials/index.js';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fontRoutes);
   await app.register(capacityRoutes);
   await app.register(boardSettingsRoutes);
+  await app.register(boardRoutes);
   await app.register(preferenceRoutes);
   await app.register(itemGroupRoutes);
   await app.register(serviceTitanRoutes);

@@ -126,7 +126,7 @@ export function createServices(deps: {
     billing,
     events: deps.events,
     screens: createScreenStore(deps.db),
-    boards: createBoardStore(deps.db),
+    boards: createBoardStore(deps.db, deps.events),
     streams: createBoardStreams({
       events: deps.events,
       buildVersion: deps.app.buildVersion,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyBoardSettingsSchema } from '../settings/dashboard-settings.js';
 import { boardQuerySchema } from './onboarding.js';
-import { pathParams } from './path-params.js';
+import { pathParams, serialIdParam as serialIdParamSchema } from './path-params.js';
 
 /**
  * A company's board settings (issue 11, product decision 17; decision 009). Routes:
@@ -21,7 +21,10 @@ import { pathParams } from './path-params.js';
  * `?companyId=` names another company's board (a master admin), as on POST /api/capacity.
  */
 
-export const boardSettingsQuerySchema = boardQuerySchema;
+export const boardSettingsQuerySchema = boardQuerySchema.extend({
+  /** The board (issue 26); without it, the company's first board (a screen: always its own). */
+  boardId: serialIdParamSchema.optional(),
+});
 
 /** The stored version a write must name: 0 while the company has stored nothing yet. */
 export const settingsVersionSchema = z
@@ -33,6 +36,8 @@ export const settingsVersionSchema = z
 export const boardSettingsResponseSchema = z.object({
   /** Whose board these are; null for a caller without a company (the seed defaults). */
   companyId: z.number().int().nullable(),
+  /** Which board of the company (issue 26); null without a company. */
+  boardId: z.number().int().nullable(),
   /** As stored (the title's input rule trims; an answer only repeats what was stored). */
   settings: companyBoardSettingsSchema.extend({ title: z.string() }),
   /** Grows by one with every write (settings or logo); 0 = nothing stored yet. */
@@ -88,6 +93,10 @@ export function sniffLogoType(bytes: Uint8Array): LogoContentType | null {
 }
 
 /** Where a stored logo is served (the company is named for a master admin's view). */
-export function logoPath(sha256: string, companyId?: number): string {
-  return `/api/board-settings/logo/${sha256}${companyId === undefined ? '' : `?companyId=${companyId}`}`;
+export function logoPath(sha256: string, companyId?: number, boardId?: number): string {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set('companyId', String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const text = query.toString();
+  return `/api/board-settings/logo/${sha256}${text ? `?${text}` : ''}`;
 }

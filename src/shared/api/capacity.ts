@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { itemTypeSchema } from './item-groups.js';
+import { boardQuerySchema } from './onboarding.js';
+import { serialIdParam } from './path-params.js';
 
 // Kept with the time-zone rules, free of the schema library (the board reads it too).
 export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
@@ -13,6 +15,11 @@ export const NO_CREDENTIALS_ERROR =
  * decision 009). Older clients still send `timezone`, `workdays` and `holidays`: unknown fields
  * are stripped, not refused, so they keep working and change nothing.
  */
+/** `POST /api/capacity?companyId=&boardId=`: whose board, and which of its boards (issue 26). */
+export const capacityQuerySchema = boardQuerySchema.extend({
+  boardId: serialIdParam.optional(),
+});
+
 export const capacityRequestSchema = z.object({
   viewType: itemTypeSchema.optional(),
 });

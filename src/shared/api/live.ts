@@ -5,7 +5,9 @@
  *   hello           first message: the server's build version and the board's company
  *   version         the build version (a page whose version differs reloads at a quiet moment)
  *   capacity        the company's numbers changed (new snapshot, stale or recovered): re-read
- *   settings        the company's board settings changed
+ *   settings        the board's settings changed (only to the streams showing that board)
+ *   boards          the company's boards changed (created, renamed, re-picked, reordered, deleted)
+ *   board           this paired screen was moved to another board: show that one
  *   preferences     the company's business-unit / job-type preferences or groups changed
  *   screen-revoked  this paired screen was revoked (the stream then ends)
  *   session-ended   this session ended (the stream then ends)
@@ -15,10 +17,12 @@
  * resumption (or `?lastEventId=` for a client that opens a new EventSource itself).
  */
 export type LiveMessage =
-  | { event: 'hello'; data: { version: string; companyId: number | null } }
+  | { event: 'hello'; data: { version: string; companyId: number | null; boardId?: number } }
   | { event: 'version'; data: { version: string } }
   | { event: 'capacity'; data: { companyId: number } }
-  | { event: 'settings'; data: { companyId: number; version: number } }
+  | { event: 'settings'; data: { companyId: number; version: number; boardId?: number } }
+  | { event: 'boards'; data: { companyId: number } }
+  | { event: 'board'; data: { boardId: number } }
   | { event: 'preferences'; data: { companyId: number } }
   | { event: 'screen-revoked'; data: { screenId: number } }
   | { event: 'session-ended'; data: Record<string, never> }
@@ -31,6 +35,8 @@ export const LIVE_EVENT_NAMES = [
   'version',
   'capacity',
   'settings',
+  'boards',
+  'board',
   'preferences',
   'screen-revoked',
   'session-ended',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayName } from './display-name.js';
+import { serialIdSchema } from './ids.js';
 import { itemTypeSchema } from './item-groups.js';
 import { MAX_SERIAL_ID, pathParams, serialIdParam } from './path-params.js';
 import {
@@ -45,6 +46,8 @@ export const screenStatusSchema = z.discriminatedUnion('status', [
       companyId: z.number().int(),
       companyName: z.string(),
       viewType: itemTypeSchema,
+      /** The board it shows (issue 26); null only before its company's first board exists. */
+      boardId: z.number().int().nullable(),
     }),
     /** The board build the server serves now; a TV running another one reloads. */
     buildVersion: z.string(),
@@ -74,6 +77,8 @@ export const pairScreenBodySchema = z.object({
   /** The master admin pairs into a chosen company; others pair into their own. */
   companyId: companyIdField.optional(),
   viewType: itemTypeSchema.optional(),
+  /** The board it shows (issue 26); without it, the company's first board. */
+  boardId: serialIdSchema.optional(),
 });
 export type PairScreenBody = z.input<typeof pairScreenBodySchema>;
 
@@ -82,14 +87,20 @@ export const createScreenLinkBodySchema = z.object({
   name: screenNameSchema,
   companyId: companyIdField.optional(),
   viewType: itemTypeSchema.optional(),
+  boardId: serialIdSchema.optional(),
 });
 export type CreateScreenLinkBody = z.input<typeof createScreenLinkBodySchema>;
 
 /** `PATCH /api/screens/:id` */
 export const updateScreenBodySchema = z
-  .object({ name: screenNameSchema.optional(), viewType: itemTypeSchema.optional() })
-  .refine((b) => b.name !== undefined || b.viewType !== undefined, {
-    message: 'name: give a new name or a view type',
+  .object({
+    name: screenNameSchema.optional(),
+    viewType: itemTypeSchema.optional(),
+    /** Moves the screen to another board of its company; the TV follows at once (issue 26). */
+    boardId: serialIdSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.viewType !== undefined || b.boardId !== undefined, {
+    message: 'name: give a new name, a view type or a board',
     path: ['name'],
   });
 export type UpdateScreenBody = z.input<typeof updateScreenBodySchema>;
@@ -104,6 +115,8 @@ export const screenSchema = z.object({
   companyId: z.number().int(),
   companyName: z.string(),
   viewType: itemTypeSchema,
+  /** The board it shows (issue 26). */
+  boardId: z.number().int().nullable(),
   pairedAt: z.string(),
   lastSeenAt: z.string().nullable(),
   /** Seen within ONLINE_WINDOW_SECONDS. */

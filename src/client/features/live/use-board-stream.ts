@@ -11,6 +11,8 @@ const RETRY_MAX_MS = 60_000;
 /** Query keys each message makes stale (prefixes: every company, view type and day set). */
 const CAPACITY = ['/api/capacity'];
 const BOARD_SETTINGS = ['/api/board-settings'];
+const BOARDS = ['/api/boards'];
+const SCREEN_STATUS = ['/api/screen'];
 const PREFERENCE_KEYS = [
   ['/api/business-unit-preferences'],
   ['/api/job-type-preferences'],
@@ -84,8 +86,12 @@ export function useBoardStream({ enabled, companyId, onScreenRevoked }: BoardStr
       version: (data) => onVersion(data.version),
       capacity: () => invalidate(client, [CAPACITY]),
       settings: () => invalidate(client, [BOARD_SETTINGS, CAPACITY]),
+      // A board was created, renamed, re-picked, reordered or deleted (issue 26).
+      boards: () => invalidate(client, [BOARDS, BOARD_SETTINGS, CAPACITY]),
+      // This paired screen was moved to another board: the server answers with that one now.
+      board: () => invalidate(client, [SCREEN_STATUS, BOARDS, BOARD_SETTINGS, CAPACITY]),
       preferences: () => invalidate(client, [CAPACITY, ...PREFERENCE_KEYS]),
-      resync: () => invalidate(client, [CAPACITY, BOARD_SETTINGS, ...PREFERENCE_KEYS]),
+      resync: () => invalidate(client, [CAPACITY, BOARD_SETTINGS, BOARDS, ...PREFERENCE_KEYS]),
       // The next request learns it is signed out, and the board's 401 handling takes over.
       'session-ended': () => invalidate(client, [CAPACITY]),
       'screen-revoked': () => revoked.current?.(),

@@ -21,6 +21,7 @@ import {
 import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
 import {
   boardCompanyFor,
+  boardOf,
   documentAccess,
   requireUser,
   requireViewer,
@@ -34,6 +35,7 @@ import {
   readBoardSettings,
   readLogo,
   writeBoardSettings,
+  type SettingsHome,
 } from '../../services/board-settings/board-settings-store.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import { settingsHomeOf } from '../../services/boards/board-store.js';
@@ -112,15 +114,28 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     return { companyId, named: other, userId };
   }
 
+  /** The board a request reads or writes (`?boardId=`, else the first; a screen: its own). */
+  async function homeOf(request: FastifyRequest, companyId: number, boardId: number | undefined) {
+    const board = await boardOf(
+      request,
+      (fresh) =>
+        fresh ? app.services.boards.list(companyId) : app.services.boards.cachedList(companyId),
+      boardId,
+    );
+    return settingsHomeOf(board);
+  }
+
   async function describe(
     request: FastifyRequest,
     named: number | undefined,
+    boardId: number | undefined,
   ): Promise<BoardSettingsResponse> {
     const { companyId, named: other } = await boardCompany(request, named);
     const actor = currentViewer(request);
     if (companyId === null) {
       return {
         companyId: null,
+        boardId: null,
         settings: defaultCompanySettings(),
         version: 0,
         logoUrl: null,
@@ -128,13 +143,15 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
         editDenial: denialReason(actor, 'boardSettings.edit') ?? NO_COMPANY,
       };
     }
-    const state = await readBoardSettings(app.db, await homeOf(companyId));
+    const home = await homeOf(request, companyId, boardId);
+    const state = await readBoardSettings(app.db, home);
     const canEdit = can(actor, 'boardSettings.edit', { companyId });
     return {
       companyId,
+      boardId: home.boardId,
       settings: state.settings,
       version: state.version,
-      logoUrl: state.logo ? logoPath(state.logo.sha256, other) : null,
+      logoUrl: state.logo ? logoPath(state.logo.sha256, other, boardId) : null,
       canEdit,
       editDenial: canEdit
         ? null
@@ -143,12 +160,13 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     };
   }
 
-  /** The board a request reads or writes: the company's first. */
-  const homeOf = async (companyId: number) =>
-    settingsHomeOf(await app.services.boards.first(companyId));
-
-  const changed = (companyId: number, version: number) =>
-    app.services.events.publish({ type: 'settings.changed', companyId, version });
+  const changed = (home: SettingsHome, version: number) =>
+    app.services.events.publish({
+      type: 'settings.changed',
+      companyId: home.companyId,
+      version,
+      boardId: home.boardId,
+    });
 
   app.get(
     '/api/board-settings',
@@ -158,7 +176,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
         response: { 200: boardSettingsResponseSchema },
       },
     },
-    async (request) => describe(request, request.query.companyId),
+    async (request) => describe(request, request.query.companyId, request.query.boardId),
   );
 
   app.put(
@@ -173,16 +191,17 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     },
     async (request) => {
       const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const home = await homeOf(request, companyId, request.query.boardId);
       const version = await writeBoardSettings(app.db, {
-        home: await homeOf(companyId),
+        home,
         settings: request.body.settings,
         expectedVersion: request.body.version,
         userId,
         now: app.services.now(),
       });
       if (version === null) throw conflict(SETTINGS_CONFLICT_MESSAGE);
-      await changed(companyId, version);
-      return describe(request, request.query.companyId);
+      await changed(home, version);
+      return describe(request, request.query.companyId, request.query.boardId);
     },
   );
 
@@ -206,15 +225,16 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
       if (data.length === 0) throw fieldError('BAD_REQUEST', 'logo', LOGO_EMPTY_MESSAGE);
       const contentType = sniffLogoType(data);
       if (!contentType) throw fieldError('BAD_REQUEST', 'logo', LOGO_TYPE_MESSAGE);
+      const home = await homeOf(request, companyId, request.query.boardId);
       const { version } = await putLogo(app.db, {
-        home: await homeOf(companyId),
+        home,
         contentType,
         data,
         userId,
         now: app.services.now(),
       });
-      await changed(companyId, version);
-      return describe(request, request.query.companyId);
+      await changed(home, version);
+      return describe(request, request.query.companyId, request.query.boardId);
     },
   );
 
@@ -229,13 +249,14 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     },
     async (request) => {
       const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const home = await homeOf(request, companyId, request.query.boardId);
       const version = await deleteLogo(app.db, {
-        home: await homeOf(companyId),
+        home,
         userId,
         now: app.services.now(),
       });
-      await changed(companyId, version);
-      return describe(request, request.query.companyId);
+      await changed(home, version);
+      return describe(request, request.query.companyId, request.query.boardId);
     },
   );
 
@@ -253,7 +274,11 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
       const logo =
         companyId === null
           ? null
-          : await readLogo(app.db, await homeOf(companyId), request.params.sha);
+          : await readLogo(
+              app.db,
+              await homeOf(request, companyId, request.query.boardId),
+              request.params.sha,
+            );
       if (!logo) throw notFound('Logo');
       return reply
         .header('content-type', logo.contentType)

@@ -4,15 +4,17 @@ import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
-import { boardQuerySchema } from '../../../shared/api/onboarding.js';
+import { capacityQuerySchema } from '../../../shared/api/capacity.js';
 import {
   boardCompanyFor,
+  boardOf,
   boardViewer,
   requireViewer,
   currentViewer,
   documentAccess,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
+import { settingsHomeOf } from '../../services/boards/board-store.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 import {
   ANSWER_ENCODINGS,
@@ -86,7 +88,7 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       compress: false,
       schema: {
         body: capacityRequestSchema.nullish(),
-        querystring: boardQuerySchema,
+        querystring: capacityQuerySchema,
         response: { 200: capacityResponseSchema },
       },
     },
@@ -102,16 +104,37 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       ) {
         throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
       }
-      // A screen shows the view type it was set up with (it has nobody to choose).
-      const body = request.screen
-        ? { ...request.body, viewType: request.screen.viewType }
-        : (request.body ?? undefined);
       const viewer = boardViewer(request, boardCompanyId);
+      const companyId = viewer.boardCompanyId ?? viewer.companyId;
+      // The board (issue 26): `?boardId=` of the company, else its first; a screen its own.
+      const board =
+        companyId === null
+          ? undefined
+          : await boardOf(
+              request,
+              (fresh) =>
+                fresh
+                  ? app.services.boards.list(companyId)
+                  : app.services.boards.cachedList(companyId),
+              request.query.boardId,
+            );
+      // The board's view type; a person's client that names no board may still choose its own
+      // (today's clients), a screen never (it has nobody to choose).
+      const viewType =
+        board && (request.screen || request.query.boardId !== undefined || !request.body?.viewType)
+          ? board.viewType
+          : (request.body?.viewType ?? 'businessUnit');
+      const body = { ...request.body, viewType };
+      const view = board && {
+        id: board.id,
+        home: settingsHomeOf(board),
+        itemIds: board.itemIds,
+      };
       // The warm path (issue 13): the same answer, already serialized by the response schema
       // when it was computed (so no second validation or serialization), and compressed once.
       const answer =
-        app.services.capacity.cachedBoardAnswer(viewer, body?.viewType ?? 'businessUnit') ??
-        (await app.services.capacity.preparedBoardFor(viewer, body));
+        app.services.capacity.cachedBoardAnswer(viewer, viewType, board?.id) ??
+        (await app.services.capacity.preparedBoardFor(viewer, body, view));
       return sendPrepared(request, reply, answer);
     },
   );

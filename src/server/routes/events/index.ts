@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIVE_EVENT_NAMES, LIVE_RETRY_MS, LIVE_STREAM_PATH } from '../../../shared/api/live.js';
 import { liveStreamQuerySchema } from '../../../shared/api/live-query.js';
 import { unauthenticated } from '../../errors.js';
-import { boardCompanyFor, documentAccess } from '../../plugins/permissions.js';
+import { boardCompanyFor, boardOf, documentAccess } from '../../plugins/permissions.js';
 import { contentResponse } from '../../plugins/api-reference.js';
 import { companyExists } from '../../services/companies/company-store.js';
 import type { StreamClient } from '../../services/live/board-streams.js';
@@ -76,6 +76,21 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
       const caller = await streamCaller(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
+      const { companyId } = caller;
+      // The board shown (issue 26): `?boardId=` of the company, else its first; a screen its own.
+      const boardId =
+        companyId === null
+          ? null
+          : (
+              await boardOf(
+                request,
+                (fresh) =>
+                  fresh
+                    ? app.services.boards.list(companyId)
+                    : app.services.boards.cachedList(companyId),
+                request.query.boardId,
+              )
+            ).id;
       const stream = reply.sse;
       stream.keepAlive();
       // Headers now: a proxy must not wait for the first event to start streaming.
@@ -83,6 +98,7 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
       await stream.send({ retry: LIVE_RETRY_MS, data: '' }).catch(() => undefined);
       const client: StreamClient = {
         ...caller,
+        boardId,
         send(message) {
           if (!stream.isConnected) return;
           stream

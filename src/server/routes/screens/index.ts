@@ -58,6 +58,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
       companyId: row.companyId,
       companyName: row.companyName,
       viewType: row.viewType,
+      boardId: row.boardId,
       pairedAt: row.pairedAt.toISOString(),
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
       online:
@@ -96,6 +97,22 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     if (!row || !can(currentActor(request), 'screens.manage', { companyId: row.companyId }))
       throw notFound('Screen');
     return row;
+  }
+
+  /**
+   * The board a screen shows, checked to be one of `companyId`'s (400 naming `boardId`
+   * otherwise: a board of another company is not one it can show); undefined: the first board.
+   */
+  async function boardInCompany(
+    companyId: number,
+    boardId: number | undefined,
+  ): Promise<number | null> {
+    if (boardId === undefined) return null;
+    const boards = await app.services.boards.list(companyId);
+    if (!boards.some((b) => b.id === boardId)) {
+      throw fieldError('BAD_REQUEST', 'boardId', "boardId: no such board in the screen's company");
+    }
+    return boardId;
   }
 
   const linkUrl = (token: string) => `${app.config.publicUrl}${LINK_PATH}/${token}`;
@@ -142,6 +159,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
             companyId: screen.companyId,
             companyName: screen.companyName,
             viewType: screen.viewType,
+            boardId: screen.boardId,
           },
           buildVersion: app.buildVersion,
         };
@@ -204,12 +222,13 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { code, name, viewType } = request.body;
       const companyId = await companyForNewScreen(request, request.body.companyId);
+      const boardId = await boardInCompany(companyId, request.body.boardId);
       const result = await store.claim({
         code,
         name,
         companyId,
         viewType: viewType ?? 'businessUnit',
-        boardId: null,
+        boardId,
         now: app.services.now(),
         createdByUserId: currentUser(request).id,
       });
@@ -234,11 +253,12 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const companyId = await companyForNewScreen(request, request.body.companyId);
+      const boardId = await boardInCompany(companyId, request.body.boardId);
       const { screen, token } = await store.createLink({
         companyId,
         name: request.body.name,
         viewType: request.body.viewType ?? 'businessUnit',
-        boardId: null,
+        boardId,
         createdByUserId: currentUser(request).id,
       });
       return reply.status(201).send({ screen: toScreen(screen), url: linkUrl(token) });
@@ -257,14 +277,24 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     },
     async (request) => {
       const row = await managedScreen(request, request.params.id);
-      const updated = await store.update(row.id, request.body);
+      const boardId = await boardInCompany(row.companyId, request.body.boardId);
+      const updated = await store.update(row.id, {
+        ...(request.body.name !== undefined ? { name: request.body.name } : {}),
+        ...(request.body.viewType !== undefined ? { viewType: request.body.viewType } : {}),
+        ...(boardId !== null ? { boardId } : {}),
+      });
       if (!updated) throw notFound('Screen');
       await app.services.events.publish({
         type: 'screen.changed',
         companyId: row.companyId,
         screenId: row.id,
         revoked: false,
+        // The TV's open stream is told to show its new board (no pairing again).
+        ...(boardId !== null && boardId !== row.boardId ? { boardId } : {}),
       });
+      if (boardId !== null && boardId !== row.boardId) {
+        await app.services.events.publish({ type: 'boards.changed', companyId: row.companyId });
+      }
       return toScreen(updated);
     },
   );

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { MAX_BOARDS_PER_COMPANY, type BoardItemId } from '../../../shared/api/boards.js';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.js';
+import type { EventBus } from '../events/contract.js';
 import { boards, companies, screens } from '../../db/schema.js';
 import {
   defaultCompanySettings,
@@ -39,6 +41,13 @@ export type DeleteBoardResult =
 export interface BoardStore {
   /** The company's boards in order (its first board made if it has none). */
   list(companyId: number): Promise<BoardRow[]>;
+  /**
+   * As `list`, from memory (every board request names one: the hot path); dropped by
+   * `boards.changed` here and on every instance, and at most BOARD_LIST_TTL_MS old.
+   */
+  cachedList(companyId: number): Promise<BoardRow[]>;
+  /** Stops listening for events. */
+  close(): void;
   /** As `list`, with how many screens show each board. */
   listWithScreens(companyId: number): Promise<BoardWithScreens[]>;
   byId(id: number): Promise<BoardRow | null>;
@@ -88,7 +97,25 @@ const columns = {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export function createBoardStore(db: Database): BoardStore {
+/** How long a company's board list is used from memory when no event dropped it. */
+export const BOARD_LIST_TTL_MS = 5_000;
+
+export function createBoardStore(db: Database, events?: EventBus): BoardStore {
+  const cache = new LRUCache<number, BoardRow[]>({ max: 20_000, ttl: BOARD_LIST_TTL_MS });
+  let epoch = 0;
+  /** This instance's memory of a company's boards goes (its own change; others: the event). */
+  const forget = (companyId: number) => {
+    epoch += 1;
+    cache.delete(companyId);
+  };
+  const unsubscribe = events?.subscribe((event) => {
+    if (event.type === 'boards.changed') forget(event.companyId);
+  });
+  const unsubscribeMissed = events?.onMissedEvents(() => {
+    epoch += 1;
+    cache.clear();
+  });
+
   async function rowsOf(companyId: number, handle: Database | Tx = db): Promise<BoardRow[]> {
     return handle
       .select(columns)
@@ -132,6 +159,20 @@ export function createBoardStore(db: Database): BoardStore {
   return {
     list,
 
+    async cachedList(companyId) {
+      const cached = cache.get(companyId);
+      if (cached) return cached;
+      const startedIn = epoch;
+      const rows = await list(companyId);
+      if (startedIn === epoch) cache.set(companyId, rows);
+      return rows;
+    },
+
+    close() {
+      unsubscribe?.();
+      unsubscribeMissed?.();
+    },
+
     async listWithScreens(companyId) {
       const rows = await list(companyId);
       const counts = await db
@@ -156,6 +197,7 @@ export function createBoardStore(db: Database): BoardStore {
     },
 
     async create({ companyId, name, viewType, itemIds, userId }) {
+      forget(companyId);
       const [first] = await list(companyId);
       const settings = first
         ? await readSettingsOnly(db, settingsHomeOf(first))
@@ -187,6 +229,7 @@ export function createBoardStore(db: Database): BoardStore {
       return db.transaction(async (tx) => {
         const [board] = await tx.select(columns).from(boards).where(eq(boards.id, id));
         if (!board) return null;
+        forget(board.companyId);
         if (Object.keys(fields).length > 0) {
           await tx
             .update(boards)
@@ -208,6 +251,7 @@ export function createBoardStore(db: Database): BoardStore {
       return db.transaction(async (tx): Promise<DeleteBoardResult> => {
         const [board] = await tx.select(columns).from(boards).where(eq(boards.id, id));
         if (!board) return { status: 'not-found' };
+        forget(board.companyId);
         await lockCompany(tx, board.companyId);
         const all = await rowsOf(board.companyId, tx);
         if (all.length <= 1) return { status: 'last-board' };

@@ -28,14 +28,25 @@ interface Entry {
 
 export interface AnswerCache {
   /** The viewer's remembered answer while it is valid on the service clock `at`. */
-  get(user: BoardUser, viewType: ItemType, at: number): PreparedAnswer | undefined;
+  get(
+    user: BoardUser,
+    viewType: ItemType,
+    at: number,
+    boardId?: number,
+  ): PreparedAnswer | undefined;
   /** Marks the start of a computation: pass the mark to `remember`. */
   mark(): number;
   /**
    * Remembers an answer unless something was dropped since `mark` (an answer computed before
    * an event must not be remembered).
    */
-  remember(user: BoardUser, viewType: ItemType, entry: Omit<Entry, 'userId'>, mark: number): void;
+  remember(
+    user: BoardUser,
+    viewType: ItemType,
+    entry: Omit<Entry, 'userId'>,
+    mark: number,
+    boardId?: number,
+  ): void;
   /** Drops the answers of one board company's boards. */
   dropCompany(companyId: number): void;
   /** Drops the answers made for one user. */
@@ -57,23 +68,23 @@ export function createAnswerCache(): AnswerCache {
   const answers = new LRUCache<string, Entry>({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
   /** Bumped by every event: an answer computed before one must not be remembered. */
   let epoch = 0;
-  const keyOf = (user: BoardUser, viewType: ItemType) =>
-    `${user.id}|${user.companyId ?? ''}|${user.boardCompanyId ?? ''}|${viewType}`;
+  const keyOf = (user: BoardUser, viewType: ItemType, boardId: number | undefined) =>
+    `${user.id}|${user.companyId ?? ''}|${user.boardCompanyId ?? ''}|${viewType}|${boardId ?? ''}`;
   const drop = (match: (entry: Entry) => boolean) => {
     for (const [key, entry] of answers.entries()) if (match(entry)) answers.delete(key);
   };
   return {
-    get(user, viewType, at) {
-      const entry = answers.get(keyOf(user, viewType));
+    get(user, viewType, at, boardId) {
+      const entry = answers.get(keyOf(user, viewType, boardId));
       if (!entry) return undefined;
       // On the service clock too: the day, the age of the numbers and the snapshots' next
       // refresh (which a request past it must start) are on it.
       return at < entry.validUntil ? entry.answer : undefined;
     },
     mark: () => epoch,
-    remember(user, viewType, entry, mark) {
+    remember(user, viewType, entry, mark, boardId) {
       if (mark !== epoch) return;
-      answers.set(keyOf(user, viewType), { ...entry, userId: user.id });
+      answers.set(keyOf(user, viewType, boardId), { ...entry, userId: user.id });
     },
     dropCompany(companyId) {
       drop((entry) => entry.boardCompany === companyId);

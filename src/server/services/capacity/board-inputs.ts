@@ -5,6 +5,8 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import {
   defaultCompanySettings,
   readCompanySettings,
+  readSettingsOnly,
+  type SettingsHome,
 } from '../board-settings/board-settings-store.js';
 import { resolveCredential, type CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
@@ -40,8 +42,11 @@ export interface BoardInputs {
     companyId: number,
     viewType: ItemType,
   ): Promise<{ preferences: Preferences; groups: Groups }>;
-  /** The company's board settings (decision 009: they decide the days); defaults without one. */
-  settings(companyId: number | null): Promise<CompanySettings>;
+  /**
+   * A board's settings (decision 009: they decide the days; decision 014: per board), the
+   * company's first board's without `home`; defaults without a company.
+   */
+  settings(companyId: number | null, home?: SettingsHome): Promise<CompanySettings>;
   /** Stops listening (app shutdown). */
   close(): void;
 }
@@ -60,7 +65,12 @@ export function createBoardInputs(deps: {
     ttl: TTL_MS,
   });
 
-  const settingsCache = new LRUCache<number, CompanySettings>({ max: 10_000, ttl: TTL_MS });
+  const settingsCache = new LRUCache<string, CompanySettings>({ max: 10_000, ttl: TTL_MS });
+  const dropSettings = (companyId: number) => {
+    for (const key of [...settingsCache.keys()]) {
+      if (key.startsWith(`${companyId}|`)) settingsCache.delete(key);
+    }
+  };
 
   /**
    * Bumped by every invalidation: a read that started before one must not store what it read
@@ -91,7 +101,8 @@ export function createBoardInputs(deps: {
         dropPreferences(event.companyId);
         break;
       case 'settings.changed':
-        settingsCache.delete(event.companyId);
+      case 'boards.changed':
+        dropSettings(event.companyId);
         break;
       case 'session.ended':
         // A user's company or role changed, or they are gone: their credential may differ.
@@ -142,13 +153,16 @@ export function createBoardInputs(deps: {
       if (startedIn === epoch) preferenceCache.set(key, value);
       return value;
     },
-    async settings(companyId) {
+    async settings(companyId, home) {
       if (companyId === null) return defaultCompanySettings();
-      const cached = settingsCache.get(companyId);
+      const key = `${companyId}|${home?.boardId ?? 'first'}`;
+      const cached = settingsCache.get(key);
       if (cached) return cached;
       const startedIn = epoch;
-      const settings = await readCompanySettings(db, companyId);
-      if (startedIn === epoch) settingsCache.set(companyId, settings);
+      const settings = home
+        ? await readSettingsOnly(db, home)
+        : await readCompanySettings(db, companyId);
+      if (startedIn === epoch) settingsCache.set(key, settings);
       return settings;
     },
     close() {

@@ -23,6 +23,7 @@ export function listenForCapacityEvents(deps: {
         answers.dropCompany(event.companyId);
         break;
       case 'settings.changed':
+      case 'boards.changed':
       case 'preferences.changed':
         answers.dropCompany(event.companyId);
         break;

@@ -26,9 +26,34 @@ import {
   type Scheduled,
 } from './servicetitan-reads.js';
 import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
+import type { SettingsHome } from '../board-settings/board-settings-store.js';
+
+/** A board's answer with only the rows it picked (issue 26); every row when it picked none. */
+function onlyItems(
+  answer: CapacityResponse,
+  itemIds: readonly (number | string)[] | null,
+): CapacityResponse {
+  if (itemIds === null || itemIds.length === 0) return answer;
+  const picked = new Set<number | string>(itemIds);
+  return {
+    ...answer,
+    days: answer.days.map((day) => ({ ...day, data: day.data.filter((i) => picked.has(i.id)) })),
+  };
+}
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
 export { METADATA_REFRESH_MS } from './servicetitan-reads.js';
+
+/**
+ * One board of the company (issue 26, decision 014): its settings decide the days, its items
+ * which rows it shows (null: every item). Without one, the company's first board's settings
+ * and every item.
+ */
+export interface BoardView {
+  id: number;
+  home: SettingsHome;
+  itemIds: readonly (number | string)[] | null;
+}
 
 export interface CapacityService {
   /** `GET /api/servicetitan/metadata`: never throws because ServiceTitan failed. */
@@ -38,7 +63,11 @@ export interface CapacityService {
    * send (`PreparedAnswer`). Never throws because ServiceTitan failed. The displayed days come
    * from the board company's stored settings (decision 009), never from the request.
    */
-  preparedBoardFor(user: BoardUser, request: CapacityRequest | undefined): Promise<PreparedAnswer>;
+  preparedBoardFor(
+    user: BoardUser,
+    request: CapacityRequest | undefined,
+    board?: BoardView,
+  ): Promise<PreparedAnswer>;
   /**
    * The viewer's last computed board answer (exactly what `preparedBoardFor` answered, serialized by the
    * response schema, and compressed once per encoding asked for), while no event has changed
@@ -46,7 +75,11 @@ export interface CapacityService {
    * `preparedBoardFor`). The warm path of a wall of screens (issue 13): no reads, no date arithmetic,
    * no serialization, no compression.
    */
-  cachedBoardAnswer(user: BoardUser, viewType: ItemType): PreparedAnswer | undefined;
+  cachedBoardAnswer(
+    user: BoardUser,
+    viewType: ItemType,
+    boardId?: number,
+  ): PreparedAnswer | undefined;
   /**
    * A company's board without a request (a paired screen, the server's own refresh schedule):
    * the company's ServiceTitan credential, preferences, groups and settings.
@@ -147,8 +180,8 @@ export function createCapacityService(deps: {
       return { hasCredentials: true, error: null, ...snapshot.payload };
     },
 
-    cachedBoardAnswer(user, viewType) {
-      return answers.get(user, viewType, now().getTime());
+    cachedBoardAnswer(user, viewType, boardId) {
+      return answers.get(user, viewType, now().getTime(), boardId);
     },
 
     preparedBoardFor,
@@ -163,6 +196,7 @@ export function createCapacityService(deps: {
   async function preparedBoardFor(
     user: BoardUser,
     request: CapacityRequest | undefined,
+    board?: BoardView,
   ): Promise<PreparedAnswer> {
     // The company whose board this is: a master admin may open another company's.
     const boardCompany = user.boardCompanyId ?? user.companyId;
@@ -170,18 +204,21 @@ export function createCapacityService(deps: {
     const mark = answers.mark();
     const at = now().getTime();
     let validUntil = at + BOARD_ANSWER_TTL_MS;
-    const board = await computeBoard({
+    const computed = await computeBoard({
       boardCompany,
       viewType,
+      board,
       resolve: () => inputs.credential(user),
       dueAt: (due) => {
         validUntil = Math.min(validUntil, due);
       },
     });
-    const answer = new PreparedAnswer(JSON.stringify(capacityResponseSchema.parse(board)));
+    const answer = new PreparedAnswer(JSON.stringify(capacityResponseSchema.parse(computed)));
     // Only the common case is remembered: numbers without an error (errors are rare and
     // should be re-evaluated), and only when no event came while they were computed.
-    if (!board.error) answers.remember(user, viewType, { answer, boardCompany, validUntil }, mark);
+    if (!computed.error) {
+      answers.remember(user, viewType, { answer, boardCompany, validUntil }, mark, board?.id);
+    }
     return answer;
   }
 
@@ -197,6 +234,7 @@ export function createCapacityService(deps: {
   async function computeBoard(input: {
     boardCompany: number | null;
     viewType: ItemType;
+    board?: BoardView | undefined;
     resolve: () => Promise<CredentialResolution>;
     /** Told when the snapshots the answer is built from are next due for a refresh. */
     dueAt?: (at: number) => void;
@@ -209,7 +247,7 @@ export function createCapacityService(deps: {
       boardCompany === null
         ? { preferences: [], groups: [] }
         : inputs.preferences(boardCompany, viewType),
-      inputs.settings(boardCompany),
+      inputs.settings(boardCompany, input.board?.home),
     ]);
     if (resolution.status === 'none') return boardAnswers.empty(NO_CREDENTIALS_ERROR);
     if (resolution.status === 'unusable') return boardAnswers.empty(resolution.reason);
@@ -244,7 +282,7 @@ export function createCapacityService(deps: {
           )
         : Number.NEGATIVE_INFINITY,
     );
-    return boardAnswers.answer({
+    const answer = boardAnswers.answer({
       bookings,
       metadata,
       days,
@@ -254,5 +292,6 @@ export function createCapacityService(deps: {
       at,
       todayStartMs: startOfToday(at, settings.timezone),
     });
+    return onlyItems(answer, input.board?.itemIds ?? null);
   }
 }

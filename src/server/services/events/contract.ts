@@ -9,13 +9,28 @@ export type BoardEvent =
   /** A company's numbers changed (new snapshot, or stale/recovered): fetch the board again. */
   | { type: 'capacity.updated'; companyId: number }
   /** A company's board settings changed (title, logo, days, colours...). */
-  | { type: 'settings.changed'; companyId: number; version: number }
+  | {
+      type: 'settings.changed';
+      companyId: number;
+      version: number;
+      /** The board whose settings changed (absent from an instance of the previous version). */
+      boardId?: number;
+    }
+  /** A company's boards changed: one created, renamed, re-typed, re-picked, moved or deleted. */
+  | { type: 'boards.changed'; companyId: number }
   /** A company's business-unit / job-type preferences or groups changed. */
   | { type: 'preferences.changed'; companyId: number }
   /** A company's ServiceTitan credential (or a user's) changed. */
   | { type: 'credentials.changed'; companyId: number | null; userId?: string }
   /** A paired screen or screen link was revoked, regenerated or renamed. */
-  | { type: 'screen.changed'; companyId: number; screenId: number; revoked: boolean }
+  | {
+      type: 'screen.changed';
+      companyId: number;
+      screenId: number;
+      revoked: boolean;
+      /** The board it shows now, when it was moved to another (issue 26). */
+      boardId?: number;
+    }
   /**
    * Sessions ended: one (sign-out) or all of a user's (deleted, role or company changed);
    * neither field: every session is read afresh (a company was deleted).

@@ -10,6 +10,8 @@ export type StreamMessage = LiveMessage;
 export interface StreamClient {
   /** The company whose board it shows (null: a person with no company; version news only). */
   companyId: number | null;
+  /** The board it shows (issue 26): a moved screen's stream follows it. */
+  boardId?: number | null;
   sessionIdHash?: string | null;
   userId?: string | null;
   /** A paired screen (issue 11). */
@@ -25,6 +27,8 @@ const REPLAY_BUFFER = 1_000;
 interface Buffered {
   seq: number;
   companyId: number;
+  /** Only for the streams of this board (a board's settings). */
+  boardId?: number | undefined;
   message: StreamMessage;
 }
 
@@ -61,12 +65,16 @@ export function createBoardStreams(deps: {
 
   const idOf = (n: number) => `${instance}.${n}`;
 
-  function toCompany(companyId: number, message: StreamMessage): void {
+  const hears = (client: StreamClient, companyId: number, boardId: number | undefined) =>
+    client.companyId === companyId &&
+    (boardId === undefined || client.boardId == null || client.boardId === boardId);
+
+  function toCompany(companyId: number, message: StreamMessage, boardId?: number): void {
     seq += 1;
-    buffer.push({ seq, companyId, message });
+    buffer.push({ seq, companyId, boardId, message });
     if (buffer.length > REPLAY_BUFFER) buffer.shift();
     for (const client of clients) {
-      if (client.companyId === companyId) client.send({ ...message, id: idOf(seq) });
+      if (hears(client, companyId, boardId)) client.send({ ...message, id: idOf(seq) });
     }
   }
 
@@ -90,15 +98,34 @@ export function createBoardStreams(deps: {
         }
         break;
       case 'settings.changed':
-        toCompany(event.companyId, {
-          event: 'settings',
-          data: { companyId: event.companyId, version: event.version },
-        });
+        toCompany(
+          event.companyId,
+          {
+            event: 'settings',
+            data: {
+              companyId: event.companyId,
+              version: event.version,
+              ...(event.boardId === undefined ? {} : { boardId: event.boardId }),
+            },
+          },
+          event.boardId,
+        );
+        break;
+      case 'boards.changed':
+        toCompany(event.companyId, { event: 'boards', data: { companyId: event.companyId } });
         break;
       case 'preferences.changed':
         toCompany(event.companyId, { event: 'preferences', data: { companyId: event.companyId } });
         break;
       case 'screen.changed':
+        if (!event.revoked && event.boardId !== undefined) {
+          // A moved screen shows its new board at once, without pairing again (issue 26).
+          for (const client of clients) {
+            if (client.screenId !== event.screenId) continue;
+            client.boardId = event.boardId;
+            client.send({ event: 'board', data: { boardId: event.boardId } });
+          }
+        }
         if (event.revoked) {
           endWhere((client) => client.screenId === event.screenId, {
             event: 'screen-revoked',
@@ -131,7 +158,11 @@ export function createBoardStreams(deps: {
       clients.add(client);
       client.send({
         event: 'hello',
-        data: { version: buildVersion, companyId: client.companyId },
+        data: {
+          version: buildVersion,
+          companyId: client.companyId,
+          ...(client.boardId == null ? {} : { boardId: client.boardId }),
+        },
         id: idOf(seq),
       });
       if (lastEventId) {
@@ -140,7 +171,7 @@ export function createBoardStreams(deps: {
         const oldest = buffer[0]?.seq ?? seq + 1;
         if (from === instance && Number.isInteger(last) && last >= oldest - 1 && last <= seq) {
           for (const missed of buffer) {
-            if (missed.seq > last && missed.companyId === client.companyId) {
+            if (missed.seq > last && hears(client, missed.companyId, missed.boardId)) {
               client.send({ ...missed.message, id: idOf(missed.seq) });
             }
           }
