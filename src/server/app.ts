@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/index.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, requestLogOptions } from './logging.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -34,6 +34,7 @@ import {
 import {
   createSessionStore,
   registerSessionLoading,
+  syncSignedInHint,
   type SessionStore,
 } from './plugins/sessions.js';
 import { registerScreenLoading } from './plugins/screens.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    ...requestLogOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -258,6 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
-  registerNotFoundHandler(app, { spaFallback: hasClient });
+  registerNotFoundHandler(app, {
+    spaFallback: hasClient,
+    onPage: (request, reply) => syncSignedInHint(request, reply, config),
+  });
   return app;
 }

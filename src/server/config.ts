@@ -33,6 +33,7 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./data'),
     ENCRYPTION_KEY: optionalString,
@@ -199,11 +200,22 @@ export interface Config {
    * (only when PUBLIC_URL is not set) the loopback spellings of http://localhost:PORT.
    */
   allowedOrigins: string[];
+  /**
+   * Other spellings of the default address (http://127.0.0.1:PORT, http://[::1]:PORT) while
+   * PUBLIC_URL is not set: sign-in started there moves to publicUrl first, where the sign-in's
+   * cookies and the identity provider's callback live (issue 25). Empty when PUBLIC_URL is set.
+   */
+  loopbackAliases: string[];
   /** CSP frame-ancestors sources: who may show the board in a frame ('self' by default). */
   frameAncestors: string[];
   /** The development identity provider answers non-loopback addresses too (off by default). */
   devIdentityAllowRemote: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * `pretty`: one readable line per request on the console (development's default); `json`: one
+   * JSON object per line for a log collector (production's and tests' default).
+   */
+  logFormat: 'pretty' | 'json';
   database: { url: string | undefined; dataDir: string };
   encryptionKey: Buffer | undefined;
   session: { idleMs: number; absoluteMs: number };
@@ -285,6 +297,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const loopbackAliases = env.PUBLIC_URL
+    ? []
+    : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`];
   const embedded = !env.DATABASE_URL;
   const simulatorEnabled =
     env.SERVICETITAN_SIMULATOR ??
@@ -296,15 +311,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl,
     allowedOrigins: [
-      ...new Set([
-        new URL(publicUrl).origin,
-        ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`]),
-        ...listOf(env.ALLOWED_ORIGINS),
-      ]),
+      ...new Set([new URL(publicUrl).origin, ...loopbackAliases, ...listOf(env.ALLOWED_ORIGINS)]),
     ],
+    loopbackAliases,
     frameAncestors: listOf(env.FRAME_ANCESTORS).length ? listOf(env.FRAME_ANCESTORS) : ["'self'"],
     devIdentityAllowRemote: env.DEV_IDENTITY_ALLOW_REMOTE,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) },
     encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
     session: {

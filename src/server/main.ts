@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { prettyConsole } from './logging.js';
 import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({
     config,
+    ...(config.logFormat === 'pretty' ? { logStream: await prettyConsole() } : {}),
     onStartupStep: (next) => (step = next),
     ...(simulator
       ? {
@@ -112,7 +114,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   step = `listening on ${config.host}:${config.port}`;
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    // The address to open is publicUrl (where sign-in works), not the socket's 127.0.0.1.
+    listenTextResolver: (address) => `Server listening at ${address} (open ${config.publicUrl})`,
+  });
   clearInterval(slowStart);
   if (stripeStandin) {
     const address = app.server.address();

@@ -4,10 +4,9 @@ import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
 import { prefetchOwnBoard } from '@/features/dashboard/api/prefetch-board';
-import { authUserQuery, useAuth } from '@/hooks/use-auth';
+import { authUserQuery, maybeSignedIn, useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { queryClient } from '@/lib/api';
-import { readStorage, writeStorage } from '@/lib/storage';
 import { lazyPage, usePageReady } from './lazy-page';
 import { BOARD_COMPANY_PARAM, paths } from '@/config/paths';
 
@@ -49,9 +48,6 @@ const SetupPage = lazyPage(() =>
   import('@/features/onboarding/components/setup-page').then((m) => m.SetupPage),
 );
 
-/** "true" while this browser's last answer from /api/auth/user was a person (a hint only). */
-const SIGNED_IN_HINT_KEY = 'boardSignedIn';
-
 /** The page `/` shows: the board for a person, the landing page for a visitor. */
 function homePage(signedIn: boolean) {
   return signedIn ? DashboardPage : LandingPage;
@@ -60,8 +56,8 @@ function homePage(signedIn: boolean) {
 /**
  * Starts loading the first page's code and data at once, in parallel, rather than one after the
  * other (called by main.tsx before the first render): who is signed in, and on `/` for a person
- * their board's settings and numbers. On `/` the page depends on who is signed in: the last
- * answer this browser had decides what to fetch early (the answer decides what renders).
+ * their board's settings and numbers. On `/` the page depends on who is signed in: the
+ * signed-in hint cookie decides what to fetch early (the answer decides what renders).
  */
 export function preloadFirstPage(location: { pathname: string; search: string }): void {
   const { pathname, search } = location;
@@ -72,7 +68,7 @@ export function preloadFirstPage(location: { pathname: string; search: string })
   }
   void queryClient.prefetchQuery(authUserQuery);
   if (pathname !== paths.home) return;
-  const signedIn = readStorage(SIGNED_IN_HINT_KEY) === 'true';
+  const signedIn = maybeSignedIn();
   // A failure here is retried, and shown, when the page renders.
   homePage(signedIn)
     .preload()
@@ -131,9 +127,6 @@ function PeopleRouter() {
   const { user, actor, isLoading } = useAuth();
   const [location] = useLocation();
   const signedIn = user !== null;
-  useEffect(() => {
-    if (!isLoading) writeStorage(SIGNED_IN_HINT_KEY, String(signedIn));
-  }, [isLoading, signedIn]);
   // `/` waits for its page's code outside Suspense: it shows the moment both have arrived.
   const homeReady = usePageReady(!isLoading && location === paths.home ? homePage(signedIn) : null);
   if (isLoading || !homeReady) return <FullPageLoader />;

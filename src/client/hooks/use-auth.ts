@@ -2,6 +2,7 @@ import type { CurrentUser } from '@shared/api/auth';
 import { can, denialReason, type Actor } from '@shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { hasSignedInHint } from '@shared/api/signed-in-hint';
 import { getQueryFn } from '@/lib/api';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
@@ -15,10 +16,22 @@ export function actorOf(user: CurrentUser | null): Actor | null {
  * The signed-in user; a 401 means signed out (null). What they may do is asked of
  * src/shared/permissions.ts with `actor` (the same rules the server decides with).
  */
-/** Who is signed in: `null` when nobody is (401). Read once per page load. */
+/**
+ * This browser holds a session cookie (the server's non-HttpOnly hint beside it, see
+ * src/shared/api/signed-in-hint.ts): only then is there anyone to ask about.
+ */
+export const maybeSignedIn = () => hasSignedInHint(document.cookie);
+
+const askWhoIsSignedIn = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
+
+/**
+ * Who is signed in: `null` when nobody is (401). Read once per page load, and only when the
+ * browser may be signed in (seed: the user call "runs only when signed in").
+ */
 export const authUserQuery = {
   queryKey: AUTH_USER_KEY,
-  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  queryFn: (context: Parameters<typeof askWhoIsSignedIn>[0]) =>
+    maybeSignedIn() ? askWhoIsSignedIn(context) : Promise.resolve(null),
 };
 
 export function useAuth() {

@@ -135,7 +135,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 /** 404 for unknown API routes; with the built client present, page URLs get index.html. */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { spaFallback: boolean },
+  options: {
+    spaFallback: boolean;
+    /** Called before a page (index.html) is sent: cookies that follow page loads. */
+    onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
+  },
 ): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -145,6 +149,7 @@ export function registerNotFoundHandler(
       !url.startsWith('/oidc/') &&
       !/\.[a-z0-9]+$/i.test(url);
     if (options.spaFallback && isPage) {
+      options.onPage?.(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
     }
     const body: ErrorBody = {

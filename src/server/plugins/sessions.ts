@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { EventBus } from '../services/events/contract.js';
 import { isAdminRole } from '../../shared/permissions.js';
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from '../../shared/api/signed-in-hint.js';
 import { companies, sessions, users, type Role } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'cb_session';
@@ -202,22 +203,51 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
+  const secure = config.publicUrl.startsWith('https://');
+  const maxAge = Math.floor(config.session.absoluteMs / 1000);
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
-    maxAge: Math.floor(config.session.absoluteMs / 1000),
+    secure,
+    maxAge,
   });
+  setSignedInHint(reply, config, maxAge);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  const secure = config.publicUrl.startsWith('https://');
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
+}
+
+/** The signed-in hint (src/shared/api/signed-in-hint.ts): readable by pages, carries no secret. */
+function setSignedInHint(reply: FastifyReply, config: Config, maxAge: number): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE, {
     path: '/',
-    httpOnly: true,
+    httpOnly: false,
     sameSite: 'lax',
     secure: config.publicUrl.startsWith('https://'),
+    maxAge,
   });
+}
+
+/**
+ * On a page load: the hint follows the session cookie's presence, so a browser signed in before
+ * the hint existed keeps being asked who it is, and one whose session cookie is gone is not.
+ * (Whether the session is valid is decided by /api/auth/user, which clears both when it is not.)
+ */
+export function syncSignedInHint(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
+  const hinted = request.cookies[SIGNED_IN_HINT_COOKIE] === SIGNED_IN_HINT_VALUE;
+  if (hasSession && !hinted)
+    setSignedInHint(reply, config, Math.floor(config.session.absoluteMs / 1000));
+  if (!hasSession && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, {
+      path: '/',
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+    });
 }
 
 /** Loads `request.user` from the session cookie for every /api request. */

@@ -34,6 +34,11 @@ export type PairingStart = z.infer<typeof pairingStartSchema>;
 
 /** `GET /api/screen`: what this device is. 401 when it is neither paired nor pairing. */
 export const screenStatusSchema = z.discriminatedUnion('status', [
+  /**
+   * Neither paired nor pairing (never was, code expired, or revoked): the TV shows a new code.
+   * A plain answer, not a 401, so a waiting TV's check every 2 s is no error in its console.
+   */
+  z.object({ status: z.literal('unpaired') }),
   z.object({
     status: z.literal('pairing'),
     expiresInSeconds: z.number().int(),

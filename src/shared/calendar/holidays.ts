@@ -19,6 +19,20 @@ export const HOLIDAY_NAMES = [
 
 export type HolidayName = (typeof HOLIDAY_NAMES)[number];
 
+/**
+ * The holidays a US field-service office closes on (product decision 25): a new company's board
+ * skips them from the start; Settings › Schedule changes the choice. The other five (MLK Day,
+ * Presidents' Day, Juneteenth, Columbus Day, Veterans Day) are usually working days for trades.
+ */
+export const OFFICE_CLOSED_HOLIDAYS: readonly HolidayName[] = [
+  "New Year's Day",
+  'Memorial Day',
+  'Independence Day',
+  'Labor Day',
+  'Thanksgiving',
+  'Christmas',
+];
+
 /** A calendar date as `YYYY-MM-DD`. */
 export type IsoDate = string;
 

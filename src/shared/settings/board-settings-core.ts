@@ -1,4 +1,5 @@
 import { DEFAULT_DATE_FORMAT } from '../calendar/date-formats.js';
+import { OFFICE_CLOSED_HOLIDAYS } from '../calendar/holidays.js';
 import { isValidTimeZone, runtimeTimeZone } from '../calendar/time-zone.js';
 import { normalizeDisplayName } from '../api/display-name-rules.js';
 import type {
@@ -119,6 +120,18 @@ export function companyPartOf(settings: DashboardSettings): CompanyBoardSettings
   const company: Record<string, unknown> = {};
   for (const key of COMPANY_SETTING_KEYS) company[key] = settings[key];
   return company as CompanyBoardSettings;
+}
+
+/**
+ * A company's settings before anyone saved: the seed's defaults in the given zone, with the
+ * holidays an office closes on selected (product decision 25; the Live Preview keeps the seed's
+ * empty list).
+ */
+export function companyBoardDefaults(timeZone: string): CompanyBoardSettings {
+  return {
+    ...companyPartOf(defaultDashboardSettings(timeZone)),
+    holidays: [...OFFICE_CLOSED_HOLIDAYS],
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ import { actorOf, documentAccess } from '../../plugins/permissions.js';
 import { contentResponse, redirectResponse } from '../../plugins/api-reference.js';
 import { setupStatus } from '../../services/companies/company-store.js';
 import { unauthenticated } from '../../errors.js';
-import { clearSessionCookie, hashSessionId, setSessionCookie } from '../../plugins/sessions.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  hashSessionId,
+  setSessionCookie,
+} from '../../plugins/sessions.js';
 import {
   LOGIN_TTL_MS,
   saveLoginAttempt,
@@ -42,6 +47,11 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // Started at another spelling of the default address (the start log's 127.0.0.1): the
+      // sign-in's cookie and the provider's callback live at publicUrl, so it starts there.
+      if (app.config.loopbackAliases.includes(`${request.protocol}://${request.host}`)) {
+        return reply.redirect(`${app.config.publicUrl}${request.url}`, 302);
+      }
       let pending;
       try {
         pending = await app.services.identity.begin();
@@ -103,7 +113,17 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
         request.log.info({ error: query.error }, 'sign-in cancelled at the identity provider');
         return reply.redirect('/', 302);
       }
-      if (!id) return reply.redirect('/api/login', 302);
+      // No sign-in of this browser at this address: starting again would only come back here
+      // (a browser that drops cookies, or a sign-in started at another address), so say so.
+      if (!id) {
+        return reply
+          .status(400)
+          .type('text/plain; charset=utf-8')
+          .send(
+            `Sign-in could not be completed: this browser did not keep the sign-in cookie for ${app.config.publicUrl}. ` +
+              `Open ${app.config.publicUrl} (with cookies allowed) and sign in again.`,
+          );
+      }
       const attempt = await takeLoginAttempt(app.db, hashSessionId(id), new Date());
       if (!attempt) return reply.redirect('/api/login', 302);
       // Judged again on the way out: a row written before this check existed must not redirect
@@ -150,8 +170,13 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/api/auth/user',
     { schema: { 'x-access': 'person', response: { 200: currentUserSchema } } },
-    async (request) => {
-      if (!request.user) throw unauthenticated();
+    async (request, reply) => {
+      if (!request.user) {
+        // A session cookie that names no valid session (ended, expired): drop it and the
+        // signed-in hint, so this browser's pages stop asking.
+        if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply, app.config);
+        throw unauthenticated();
+      }
       const actor = actorOf(request.user);
       const setup = await setupStatus(app.db, {
         userId: request.user.id,

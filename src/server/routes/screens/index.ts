@@ -15,7 +15,7 @@ import {
   type Screen,
 } from '../../../shared/api/screens.js';
 import { can } from '../../../shared/permissions.js';
-import { conflict, fieldError, notFound, unauthenticated } from '../../errors.js';
+import { conflict, fieldError, notFound } from '../../errors.js';
 import {
   currentActor,
   currentUser,
@@ -145,7 +145,8 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
 
   app.get(
     '/api/screen',
-    { schema: { 'x-access': 'screen', response: { 200: screenStatusSchema } } },
+    // Public: any browser learns whether it is paired (a waiting TV's check is no 401, issue 25).
+    { schema: { 'x-access': 'public', response: { 200: screenStatusSchema } } },
     async (request, reply) => {
       // Asked every 2 s while pairing and once a minute after: never from a cache.
       reply.header('cache-control', 'no-store');
@@ -169,7 +170,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
         ? await store.pairingFor(request.screenSecretHash, now)
         : null;
       // Neither paired nor pairing (never was, expired, or revoked): the TV shows a new code.
-      if (!pairing) throw unauthenticated('This screen is not paired.');
+      if (!pairing) return { status: 'unpaired' as const };
       return {
         status: 'pairing' as const,
         expiresInSeconds: Math.max(

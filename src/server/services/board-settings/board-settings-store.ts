@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_CAPACITY_TIME_ZONE } from '../../../shared/api/capacity.js';
 import {
-  companyPartOf,
-  defaultDashboardSettings,
+  companyBoardDefaults,
   parseStoredCompanySettings,
   type CompanyBoardSettings,
 } from '../../../shared/settings/dashboard-settings.js';
@@ -20,9 +19,12 @@ import { boardLogos, boards, boardSettings, companyLogos } from '../../db/schema
  * that saw version n knows whether anything changed since.
  */
 
-/** The seed defaults a company has before anyone saved (the server's zone: America/New_York). */
+/**
+ * The defaults a company has before anyone saved: the seed's (the server's zone:
+ * America/New_York), with the holidays an office closes on selected (decision 25).
+ */
 export function defaultCompanySettings(): CompanyBoardSettings {
-  return companyPartOf(defaultDashboardSettings(DEFAULT_CAPACITY_TIME_ZONE));
+  return companyBoardDefaults(DEFAULT_CAPACITY_TIME_ZONE);
 }
 
 export interface StoredLogo {

@@ -2,8 +2,9 @@ import type { BoardSettingsResponse } from '@shared/api/board-settings';
 import { DEFAULT_CAPACITY_TIME_ZONE } from '@shared/calendar/time-zone';
 import {
   DASHBOARD_SETTINGS_KEY,
+  companyBoardDefaults,
   companyPartOf,
-  defaultDashboardSettings,
+  withDefaults,
 } from '@shared/settings/board-settings-core';
 import type { CompanyBoardSettings, DashboardSettings } from '@shared/settings/dashboard-settings';
 import { PREVIEW_MARK } from '@shared/settings/storage-keys';
@@ -117,7 +118,7 @@ export function useCompanyBoardSettings(companyId?: number) {
         ? { ...data.settings, viewType, ...(data.logoUrl ? { logoUrl: data.logoUrl } : {}) }
         : // Unreadable settings still leave a board with numbers (the error is shown beside it).
           failedToLoad
-          ? { ...defaultDashboardSettings(DEFAULT_CAPACITY_TIME_ZONE), viewType }
+          ? { ...withDefaults(companyBoardDefaults(DEFAULT_CAPACITY_TIME_ZONE)), viewType }
           : undefined,
     [data, viewType, failedToLoad],
   );

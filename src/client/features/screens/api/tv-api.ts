@@ -8,8 +8,8 @@ import { ApiError, apiJson, setStandingHeader } from '@/lib/api';
  * schema library for them.
  */
 
-/** What a device is: paired, pairing, or nothing yet (`unpaired`: the server answered 401). */
-export type TvStatus = ScreenStatus | { status: 'unpaired' };
+/** What a device is: paired, pairing, or nothing yet (`unpaired`). */
+export type TvStatus = ScreenStatus;
 
 export const SCREEN_STATUS_KEY = ['/api/screen'] as const;
 
@@ -17,7 +17,7 @@ export const SCREEN_STATUS_KEY = ['/api/screen'] as const;
 let pageVersion: string | null = null;
 
 /**
- * `GET /api/screen`; a 401 means "show a pairing code". Network failures throw. The first paired
+ * `GET /api/screen`; `unpaired` (or a 401 from an older server) means "show a pairing code". Network failures throw. The first paired
  * answer names the build this page runs; every later request reports it (the Screens list shows
  * which screens run an older board).
  */
