@@ -16,7 +16,7 @@ const KINDS = {
     api: '/api/business-unit-preferences',
     idField: 'businessUnitId',
     plural: 'Business Units',
-    nameHeader: 'Business Unit',
+    nameHeader: 'ServiceTitan Name',
     count: (n: number) => `(${n} units)`,
     deleteText:
       'Are you sure you want to delete this group? Business units in this group will be ungrouped.',
@@ -583,4 +583,66 @@ test('grouping the 23 job types makes the 1080p board readable across a room', a
   });
   expect(after).toBeGreaterThanOrEqual(20);
   expect(after).toBeGreaterThan(before);
+});
+
+test('a column is set for every listed row at once (issue 25), and a search narrows the rows it sets', async ({
+  page,
+}) => {
+  await openPage(page, 'jobType');
+  const items = await itemsOf(page, 'jobType');
+  const allRow = page.getByTestId('set-for-all-row');
+  await expect(allRow).toContainText(`For all ${items.length} shown`);
+
+  const preferences = async () =>
+    (await (await page.request.get(KINDS.jobType.api)).json()) as Preference[];
+  const day1 = allRow.getByLabel(/^Day1 Target for all/);
+  await day1.fill('9');
+  await day1.press('Enter');
+  await expect(notifications(page).getByText('Preference saved successfully')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const saved = await preferences();
+      return items.every((item) => saved.find((p) => p.jobTypeId === item.id)?.day1Target === 9);
+    })
+    .toBe(true);
+  for (const item of items.slice(0, 3))
+    await expect(row(page, item.name).getByLabel(`Day1 Target for ${item.name}`)).toHaveValue('9');
+  await expect(day1).toHaveValue('');
+
+  // Narrowed by a search, "all" is the rows listed.
+  const target = items[items.length - 1]!;
+  await page.getByLabel('Search job types').fill(target.name);
+  const listed = await page.getByTestId('provider-name').allTextContents();
+  expect(listed.length).toBeLessThan(items.length);
+  const day3 = allRow.getByLabel(/^Day3 Target for all/);
+  await day3.fill('4');
+  await day3.press('Enter');
+  await expect
+    .poll(async () => {
+      const saved = await preferences();
+      return items.filter((item) => saved.find((p) => p.jobTypeId === item.id)?.day3Target === 4)
+        .length;
+    })
+    .toBe(listed.length);
+  const others = (await preferences()).filter(
+    (p) => !listed.includes(items.find((item) => item.id === p.jobTypeId)?.name ?? ''),
+  );
+  expect(others.every((p) => p.day3Target !== 4)).toBe(true);
+});
+
+test('on a phone the table scrolls inside its card instead of being cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, 'businessUnit');
+  // The page itself never scrolls sideways; the table does, inside its card.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const scroller = page.getByTestId('preference-table-scroll');
+  const box = (await scroller.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  const last = page.getByRole('columnheader', { name: 'Set all Days the Same' });
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(390 + 1);
+  await page.screenshot({ path: 'test-results/newcomer-shots/business-units-phone.png' });
 });

@@ -12,3 +12,8 @@ export const WELCOME_SEEN_KEY = 'livePreviewWelcomeSeen';
 export const VIEW_TYPE_KEY = 'boardViewType';
 /** A field the Live Preview adds to what it stores under `dashboardSettings` (see decision 009). */
 export const PREVIEW_MARK = 'livePreview';
+/**
+ * The date format this browser cycled to by clicking a day's date (decision 25: that screen
+ * only), with the company format it was cycled from.
+ */
+export const LOCAL_DATE_FORMAT_KEY = 'boardDateFormat';

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { useAdminUsers } from '../api/users';
 import { useCompaniesOverview } from '../api/companies-overview';
+import { CompanyPlan } from './company-plan';
 import { UserRow } from './user-row';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -96,6 +97,12 @@ function CompanyCard({
         </div>
         <CollapsibleContent>
           <CardContent className="grid gap-4 pt-0">
+            <CompanyPlan
+              actor={actor}
+              companyId={company.id}
+              status={company.subscriptionStatus}
+              people={[...company.admins, ...company.users]}
+            />
             {total === 0 ? (
               <p className="text-sm text-muted-foreground">No users in this company</p>
             ) : (

@@ -15,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useCompanyList } from '@/hooks/use-company-list';
 import { apiJson } from '@/lib/api';
 import { reportError } from '@/lib/report-error';
 import { FETCH_FAILED, useCredentials, useDeleteCredential } from '../api/credentials';
@@ -34,6 +35,8 @@ export function CredentialsDialog({
 }) {
   const credentials = useCredentials(user?.id ?? null);
   const remove = useDeleteCredential();
+  // The company's own ServiceTitan connection already feeds this person's board.
+  const company = useCompanyList(user !== null).data?.find((c) => c.id === user?.companyId);
   const [check, setCheck] = useState<{ clientId: string; result: ConnectionCheck } | null>(null);
   const test = useMutation({
     mutationFn: (credential: Credential) =>
@@ -83,9 +86,10 @@ export function CredentialsDialog({
         ) : credentials.isError ? (
           <p className="text-sm text-muted-foreground">{FETCH_FAILED}</p>
         ) : credentials.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No credentials yet. Add the ServiceTitan client ID and secret to connect this
-            person&apos;s board.
+          <p className="text-sm text-muted-foreground" data-testid="no-credentials-text">
+            {company?.configured
+              ? `This person's board uses ${company.name}'s ServiceTitan connection. Add a credential here only to give this person's board another ServiceTitan account.`
+              : 'No credentials yet. Add the ServiceTitan client ID and secret to connect this person\'s board.'}
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Credentials">

@@ -19,13 +19,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { SubscriptionControls } from '@/features/billing/components/subscription-controls';
 import { useDeleteUser, useUpdateUserRole } from '../api/users';
 import { displayName, ROLE_LABELS, userTarget } from '../lib/user-labels';
 
 /**
  * One person on /admin: name, role badge, e-mail, "Protected" for the protected master admin,
- * the subscription slot, and what the viewer may do to them (asked of the permission
+ * and what the viewer may do to them (the plan is the company's: shown once, on its card) (asked of the permission
  * vocabulary, which also says why a control is disabled).
  */
 export function UserRow({
@@ -73,7 +72,6 @@ export function UserRow({
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <SubscriptionControls user={user} />
         <Select
           value={user.role}
           disabled={roleDenial !== null || updateRole.isPending}

@@ -2,6 +2,7 @@ import type { AdminUserRow } from '@shared/api/admin';
 import type { Actor } from '@shared/permissions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminUsers } from '../api/users';
+import { CompanyPlan } from './company-plan';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UserRow } from './user-row';
 
@@ -27,6 +28,14 @@ export function UsersCard({
             Everyone who sees {companyName ?? 'your company'}&apos;s board. Administrators can
             change settings and invite people.
           </CardDescription>
+          {actor?.companyId != null && users.data && (
+            <CompanyPlan
+              actor={actor}
+              companyId={actor.companyId}
+              status={users.data.find((u) => u.companyId === actor.companyId)?.subscriptionStatus}
+              people={users.data}
+            />
+          )}
         </div>
         <InviteUserDialog actor={actor} companyName={companyName} />
       </CardHeader>

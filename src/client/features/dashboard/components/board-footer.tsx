@@ -18,6 +18,7 @@ export function BoardFooter({
   isRefreshing,
   onRefresh,
   currentWeather,
+  sampleWeather = false,
   locationName,
   onZipChange,
   refreshable = true,
@@ -30,6 +31,8 @@ export function BoardFooter({
   isRefreshing: boolean;
   onRefresh: () => void;
   currentWeather: { temperature: number | null; condition: string } | undefined;
+  /** The forecast could not be fetched: the seed's placeholder weather, marked as such. */
+  sampleWeather?: boolean;
   locationName: string | undefined;
   onZipChange: (zip: string) => void;
   /** False on a paired screen: nobody there presses Refresh (it reloads by itself). */
@@ -88,6 +91,7 @@ export function BoardFooter({
             <WeatherIcon condition={condition} className="h-[1.2em] w-[1.2em]" aria-hidden />
             <span className="tabular-nums">{temperature}°F</span>
             <span className="opacity-80">{condition}</span>
+            {sampleWeather && <SampleWeatherMark />}
           </span>
         </HelpTip>
         {locationName && <span className="hidden opacity-70 sm:inline">{locationName}</span>}
@@ -101,5 +105,18 @@ export function BoardFooter({
         )}
       </div>
     </footer>
+  );
+}
+
+/** Placeholder weather (the forecast could not be fetched) never passes for a forecast. */
+export function SampleWeatherMark() {
+  return (
+    <span
+      className="rounded border border-current px-[0.35em] text-[0.7em] uppercase tracking-wide opacity-70"
+      title="The forecast could not be fetched: this is sample weather, not a forecast"
+      data-testid="sample-weather"
+    >
+      sample weather
+    </span>
   );
 }

@@ -12,6 +12,7 @@ import { useWeather } from '../api/get-weather';
 import { useBoardControls } from '../hooks/use-board-controls';
 import { useBoardData, type BoardData } from '../hooks/use-board-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useLocalDateFormat } from '../hooks/use-local-date-format';
 import { useNow } from '../hooks/use-now';
 import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
@@ -127,7 +128,16 @@ export function Board({
 
   useZipTimeZone(settings, weather.data, updateSettings, zipTimeZone);
 
+  // A signed-in board's date click is this browser's own view (decision 25); the Live Preview's
+  // settings are this browser's anyway, so there the click changes them, as the seed has it.
+  const localDate = useLocalDateFormat(settings.dateFormat);
+  const dateFormat = live ? localDate.format : settings.dateFormat;
+  const cycleDateFormat = live
+    ? localDate.cycle
+    : () => updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }));
+
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
+  const sampleWeather = weather.data?.source === 'placeholder';
   const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));
   const staleAge = data.fetchedAt
     ? `${formatClock(data.fetchedAt, settings.timezone)} (${describeAge(data.fetchedAt, now)})`
@@ -214,12 +224,11 @@ export function Board({
                 <DayCard
                   key={day.date}
                   day={day}
-                  dateFormat={settings.dateFormat}
+                  dateFormat={dateFormat}
                   dateEditable={editable}
-                  onCycleDateFormat={() =>
-                    updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }))
-                  }
+                  onCycleDateFormat={cycleDateFormat}
                   weather={weatherByDate.get(day.date)}
+                  sampleWeather={sampleWeather}
                   weatherThresholds={settings.weatherThresholds}
                   useWeatherColors={settings.useWeatherColors}
                   targetPercent={settings.targetCapacity[TARGET_KEYS[index] ?? 'day3']}
@@ -244,6 +253,7 @@ export function Board({
             void weather.refetch();
           }}
           currentWeather={weather.data?.current ?? undefined}
+          sampleWeather={sampleWeather}
           locationName={weather.data?.location?.name}
           onZipChange={(zipCode) => updateSettings({ zipCode })}
         />

@@ -7,6 +7,7 @@ import type { WeatherDay } from '../api/get-weather';
 import { useFitHeight } from '../hooks/use-fit-height';
 import { weekdayOf, type BoardDay } from '../lib/board-day';
 import { CapacityGauge } from './capacity-gauge';
+import { SampleWeatherMark } from './board-footer';
 import { CapacityTable } from './capacity-table';
 import { HelpTip } from './help-tip';
 import { WeatherIcon } from './weather-icon';
@@ -19,6 +20,7 @@ export function DayCard({
   onCycleDateFormat,
   dateEditable,
   weather,
+  sampleWeather = false,
   weatherThresholds,
   useWeatherColors,
   targetPercent,
@@ -30,6 +32,8 @@ export function DayCard({
   onCycleDateFormat: () => void;
   dateEditable: boolean;
   weather: WeatherDay | undefined;
+  /** The weather is the seed's placeholder (no forecast could be fetched): marked as such. */
+  sampleWeather?: boolean;
   weatherThresholds: { hotTemp: number; coldTemp: number };
   useWeatherColors: boolean;
   targetPercent: number;
@@ -90,6 +94,7 @@ export function DayCard({
                   <span className={colorOf(weather.lowTemp)}>{Math.round(weather.lowTemp)}°</span>
                 </div>
                 <div className="text-[0.85em] text-muted-foreground">{weather.condition}</div>
+                {sampleWeather && <SampleWeatherMark />}
               </div>
             </div>
           </HelpTip>

@@ -10,9 +10,11 @@ import {
   Moon,
   Settings,
   Sun,
+  Tv,
   Users,
   Wrench,
 } from 'lucide-react';
+import { can } from '@shared/permissions';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/config/paths';
@@ -24,6 +26,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import { useAuth } from '@/hooks/use-auth';
 import { useTheme } from '@/hooks/use-theme';
 import type { SideMenuProps } from './side-menu-props';
 
@@ -98,6 +101,8 @@ export default function SideMenuSheet({
   onOpenSettings,
 }: SideMenuProps & { open: boolean; setOpen: (open: boolean) => void }) {
   const { theme, toggleTheme } = useTheme();
+  // Entries lead only where this person may go (the one permission vocabulary, src/shared).
+  const { actor } = useAuth();
   const close = (action: () => void) => () => {
     setOpen(false);
     action();
@@ -142,21 +147,30 @@ export default function SideMenuSheet({
               <MenuLink icon={<Wrench aria-hidden />} href={paths.jobTypes}>
                 Job Type Configuration
               </MenuLink>
-              {/* Seed: listed for every signed-in user; /admin itself turns non-admins away. */}
-              <MenuLink icon={<Users aria-hidden />} href={paths.admin}>
-                Manage Users
-              </MenuLink>
+              {/* Seed: listed when signed in; only for those /admin lets in (issue 25). */}
+              {can(actor, 'admin.access') && (
+                <MenuLink icon={<Users aria-hidden />} href={paths.admin}>
+                  Manage Users
+                </MenuLink>
+              )}
+              {can(actor, 'screens.manage') && (
+                <MenuLink icon={<Tv aria-hidden />} href={paths.screens}>
+                  Screens
+                </MenuLink>
+              )}
               {isMasterAdmin && (
                 <MenuLink icon={<Building2 aria-hidden />} href={paths.companies}>
                   Companies
                 </MenuLink>
               )}
-              <MenuItem
-                icon={<CreditCard aria-hidden />}
-                onClick={close(() => void startSubscription())}
-              >
-                Subscription
-              </MenuItem>
+              {can(actor, 'subscription.manage') && (
+                <MenuItem
+                  icon={<CreditCard aria-hidden />}
+                  onClick={close(() => void startSubscription())}
+                >
+                  Subscription
+                </MenuItem>
+              )}
               <Suspense fallback={null}>
                 <BillingMenuStatus />
               </Suspense>

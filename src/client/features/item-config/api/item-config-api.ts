@@ -49,14 +49,22 @@ function refreshBoard(client: QueryClient) {
   void client.invalidateQueries({ queryKey: CAPACITY_QUERY_KEY });
 }
 
+export interface PreferenceChange {
+  itemId: number;
+  changes: PreferenceChanges;
+}
+
+/** The seed's call: one item's preference (`POST /api/business-unit-preferences` etc.). */
+const postPreference = (type: ItemType, { itemId, changes }: PreferenceChange) =>
+  apiJson<Record<string, unknown>>('POST', ITEM_KINDS[type].path, {
+    [ITEM_KINDS[type].idField]: itemId,
+    ...changes,
+  }).then((r) => fromWirePreference(type, r));
+
 export function useSavePreference(type: ItemType) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemId, changes }: { itemId: number; changes: PreferenceChanges }) =>
-      apiJson<Record<string, unknown>>('POST', ITEM_KINDS[type].path, {
-        [ITEM_KINDS[type].idField]: itemId,
-        ...changes,
-      }).then((r) => fromWirePreference(type, r)),
+    mutationFn: (change: PreferenceChange) => postPreference(type, change),
     onSuccess: (saved: ItemPreference) => {
       // Show the saved row at once, then re-read the list and the board.
       client.setQueryData<ItemPreference[]>(preferencesKey(type), (list = []) => [
@@ -68,6 +76,32 @@ export function useSavePreference(type: ItemType) {
       toast({ title: 'Success', description: 'Preference saved successfully' });
     },
     onError: () => {
+      toast({ title: 'Error', description: 'Failed to save preference', variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * One column set for many rows at once (issue 25: 23 job types, one target): the seed's call
+ * per row, one after another, then one re-read and one toast for all of them.
+ */
+export function useSavePreferencesForAll(type: ItemType) {
+  const client = useQueryClient();
+  const settle = () => {
+    void client.invalidateQueries({ queryKey: preferencesKey(type) });
+    refreshBoard(client);
+  };
+  return useMutation({
+    mutationFn: async (changes: PreferenceChange[]) => {
+      for (const change of changes) await postPreference(type, change);
+    },
+    onSuccess: () => {
+      settle();
+      toast({ title: 'Success', description: 'Preference saved successfully' });
+    },
+    onError: () => {
+      // Whatever was saved before the failure shows after the re-read.
+      settle();
       toast({ title: 'Error', description: 'Failed to save preference', variant: 'destructive' });
     },
   });

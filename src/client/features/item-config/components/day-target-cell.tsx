@@ -12,7 +12,8 @@ export function DayTargetCell({
   title,
   onSave,
 }: {
-  value: number;
+  /** Null: a cell that sets many rows (blank until typed in). */
+  value: number | null;
   label: string;
   disabled: boolean;
   title?: string;
@@ -39,8 +40,9 @@ export function DayTargetCell({
       aria-label={label}
       title={title}
       disabled={disabled}
-      value={draft ?? String(value)}
-      onFocus={() => setDraft(String(value))}
+      value={draft ?? (value === null ? '' : String(value))}
+      placeholder={value === null ? 'All' : undefined}
+      onFocus={() => setDraft(value === null ? '' : String(value))}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={finish}
       onKeyDown={(event) => {

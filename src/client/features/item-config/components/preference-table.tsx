@@ -15,7 +15,11 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import { useSavePreference } from '../api/item-config-api';
+import {
+  useSavePreference,
+  useSavePreferencesForAll,
+  type PreferenceChange,
+} from '../api/item-config-api';
 import {
   buildConfigRows,
   customNameToSave,
@@ -105,6 +109,15 @@ export function PreferenceTable({
     [items, preferences, groups, search, sort],
   );
   const onSort = (key: ConfigSortKey) => setSort((current) => nextConfigSort(current, key));
+  const saveForAll = useSavePreferencesForAll(type);
+  /** Every shown row whose value differs gets it (the search narrows what "all" is). */
+  const setForAll = (changed: (row: ConfigRow) => PreferenceChange['changes'] | null) => {
+    const changes = rows.flatMap((row) => {
+      const next = changed(row);
+      return next ? [{ itemId: row.id, changes: next }] : [];
+    });
+    if (changes.length) saveForAll.mutate(changes);
+  };
 
   return (
     <Card>
@@ -142,6 +155,14 @@ export function PreferenceTable({
                 ))}
                 <PlainHeader>Set all Days the Same</PlainHeader>
               </tr>
+              {editable && rows.length > 1 && (
+                <SetForAllRow
+                  words={words}
+                  rows={rows}
+                  busy={saveForAll.isPending}
+                  setForAll={setForAll}
+                />
+              )}
             </thead>
             <tbody>
               {rows.map((row) => (
@@ -166,6 +187,60 @@ export function PreferenceTable({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Under the headers: one control per column that sets it for every shown row at once (a
+ * search narrows them), for a long list such as 23 job types.
+ */
+function SetForAllRow({
+  words,
+  rows,
+  busy,
+  setForAll,
+}: {
+  words: { pluralLower: string };
+  rows: ConfigRow[];
+  busy: boolean;
+  setForAll: (changed: (row: ConfigRow) => PreferenceChange['changes'] | null) => void;
+}) {
+  const allShown = rows.every((row) => row.enabled);
+  const cell = 'border-b bg-muted/50 px-3 py-2 text-left font-normal';
+  return (
+    <tr data-testid="set-for-all-row">
+      <th scope="row" colSpan={3} className={cell}>
+        <span className="font-medium text-foreground">For all {rows.length} shown</span>{' '}
+        <span className="text-xs">({words.pluralLower} listed below)</span>
+      </th>
+      <td className={cell}>
+        <Checkbox
+          checked={allShown}
+          disabled={busy}
+          aria-label={`Show all ${rows.length} listed ${words.pluralLower}`}
+          onCheckedChange={(checked) =>
+            setForAll((row) =>
+              row.enabled === (checked === true) ? null : { enabled: checked === true },
+            )
+          }
+        />
+      </td>
+      {DAYS.map((d) => (
+        <td key={d} className={cell}>
+          <DayTargetCell
+            value={null}
+            label={`Day${d} Target for all ${rows.length} listed ${words.pluralLower}`}
+            disabled={busy}
+            onSave={(target) =>
+              setForAll((row) =>
+                row[`day${d}Target`] === target ? null : { [`day${d}Target`]: target },
+              )
+            }
+          />
+        </td>
+      ))}
+      <td className={cell} />
+    </tr>
   );
 }
 

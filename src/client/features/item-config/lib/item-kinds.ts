@@ -22,7 +22,8 @@ export const ITEM_KIND_WORDS: Record<ItemType, ItemKindWords> = {
     subtitle: `View all business units from your ${PROVIDER} account and choose how the board shows them.`,
     plural: 'Business Units',
     pluralLower: 'business units',
-    nameHeader: 'Business Unit',
+    // Seed: the first column is the provider's name, headed "{provider} Name" on both pages.
+    nameHeader: `${PROVIDER} Name`,
     emptyText: `No active business units were found in your ${PROVIDER} account.`,
     deleteConfirmation:
       'Are you sure you want to delete this group? Business units in this group will be ungrouped.',

@@ -1,10 +1,11 @@
 import { can } from '@shared/permissions';
 import { useState } from 'react';
-import { LogOut } from 'lucide-react';
+import { CircleCheck, MonitorPlay } from 'lucide-react';
+import { Link } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
 import { Redirect } from '@/components/layout/redirect';
-import { authUrls, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
@@ -28,6 +29,8 @@ export function SetupPage() {
   const onboarding = needsCompany || user?.onboarding.step === 'connect_servicetitan';
   // A newcomer keeps the welcome title through both steps (the step turns "done" on saving).
   const [welcoming] = useState(onboarding);
+  // Back after connecting: the steps are done and the board is one click away.
+  const alreadyConnected = !onboarding && user?.onboarding.companyConfigured === true;
 
   if (!user) return null;
   if (!needsCompany && (!mayConnect || user.companyId === null))
@@ -43,14 +46,27 @@ export function SetupPage() {
       }
       width="max-w-3xl"
       back={!onboarding}
-      actions={
-        <Button variant="ghost" onClick={() => window.location.assign(authUrls.logout)}>
-          <LogOut aria-hidden />
-          Sign out
-        </Button>
-      }
     >
-      <SetupSteps current={needsCompany ? 0 : connected ? 2 : 1} />
+      <SetupSteps current={needsCompany ? 0 : connected || alreadyConnected ? 2 : 1} />
+      {alreadyConnected && !connected && (
+        <div
+          role="status"
+          data-testid="setup-connected"
+          className="mb-6 flex flex-col gap-3 rounded-lg border border-emerald-600/40 bg-emerald-600/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-center gap-2">
+            <CircleCheck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+            {user.companyName ?? 'Your company'} is connected to ServiceTitan. Change or check the
+            connection below.
+          </p>
+          <Button asChild>
+            <Link href={paths.home}>
+              <MonitorPlay aria-hidden />
+              Open my board
+            </Link>
+          </Button>
+        </div>
+      )}
       {needsCompany ? (
         <CreateCompanyStep />
       ) : company ? (

@@ -3,6 +3,9 @@ import { Tv } from 'lucide-react';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { PairingQr } from './pairing-qr';
 
+/** localhost, 127.x.x.x, [::1]: an address that leads every device to itself. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 function countdown(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -23,7 +26,9 @@ export function PairingView({
   /** Why the TV cannot pair right now, in words (server unreachable, link revoked...). */
   problem: string | null;
 }) {
+  // The address this TV itself used: what a phone or computer on its network opens too.
   const origin = window.location.origin;
+  const onlyThisComputer = LOOPBACK_HOST.test(window.location.hostname);
   return (
     <main
       className="flex min-h-screen flex-col items-center justify-center gap-[3vh] bg-black px-[4vw] py-[4vh] text-white"
@@ -59,6 +64,16 @@ export function PairingView({
             <li>Enter this code (or scan the QR code) and name the screen.</li>
             <li>This screen shows your company&apos;s board within seconds.</li>
           </ol>
+          {onlyThisComputer && (
+            <p
+              className="max-w-[40em] rounded-lg border border-white/30 px-4 py-2 text-left text-[max(0.9rem,1vw)] text-white/80"
+              data-testid="pairing-address-note"
+            >
+              {origin} opens only on this computer. To pair from a phone or another computer, serve
+              the board at an address of your network: set PUBLIC_URL (and HOST) as the README
+              says, then open /tv at that address.
+            </p>
+          )}
         </div>
         {code && (
           <div className="rounded-xl bg-white p-[1vw]">
