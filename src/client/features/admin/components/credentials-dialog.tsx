@@ -89,7 +89,7 @@ export function CredentialsDialog({
           <p className="text-sm text-muted-foreground" data-testid="no-credentials-text">
             {company?.configured
               ? `This person's board uses ${company.name}'s ServiceTitan connection. Add a credential here only to give this person's board another ServiceTitan account.`
-              : 'No credentials yet. Add the ServiceTitan client ID and secret to connect this person\'s board.'}
+              : "No credentials yet. Add the ServiceTitan client ID and secret to connect this person's board."}
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Credentials">

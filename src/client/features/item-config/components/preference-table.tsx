@@ -35,6 +35,12 @@ import { ITEM_KIND_WORDS } from '../lib/item-kinds';
 import { DayTargetCell } from './day-target-cell';
 
 const NO_GROUP = 'none';
+/**
+ * The provider's name stays in view while the table scrolls sideways (a phone shows two or
+ * three columns of eight): a narrow sticky first column, with a line where the rest slides under.
+ */
+const NAME_COLUMN =
+  'w-32 min-w-32 max-w-32 break-words shadow-[1px_0_0_var(--color-border)] sm:w-auto sm:min-w-0 sm:max-w-none sm:shadow-none';
 const DAYS = [1, 2, 3] as const;
 
 function SortHeader({
@@ -121,7 +127,7 @@ export function PreferenceTable({
 
   return (
     <Card>
-      <CardContent className="space-y-3 p-4">
+      <CardContent className="space-y-3 p-3 sm:p-4">
         <div className="relative max-w-sm">
           <Search
             className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -136,6 +142,9 @@ export function PreferenceTable({
             className="pl-8"
           />
         </div>
+        <p className="text-xs text-muted-foreground sm:hidden" data-testid="table-swipe-hint">
+          Swipe the table sideways for Show/Hide and the day targets.
+        </p>
         <div
           className="max-h-[70vh] overflow-auto rounded-md border"
           data-testid="preference-table-scroll"
@@ -146,7 +155,9 @@ export function PreferenceTable({
           >
             <thead className="text-muted-foreground [&_th]:border-b">
               <tr>
-                <PlainHeader>{words.nameHeader}</PlainHeader>
+                <PlainHeader className={`left-0 z-20 ${NAME_COLUMN}`}>
+                  {words.nameHeader}
+                </PlainHeader>
                 <SortHeader label="Custom Name" column="name" sort={sort} onSort={onSort} />
                 <SortHeader label="Group" column="group" sort={sort} onSort={onSort} />
                 <PlainHeader>Show/Hide</PlainHeader>
@@ -209,10 +220,14 @@ function SetForAllRow({
   const cell = 'border-b bg-muted/50 px-3 py-2 text-left font-normal';
   return (
     <tr data-testid="set-for-all-row">
-      <th scope="row" colSpan={3} className={cell}>
-        <span className="font-medium text-foreground">For all {rows.length} shown</span>{' '}
-        <span className="text-xs">({words.pluralLower} listed below)</span>
+      <th scope="row" className={cn(cell, 'sticky left-0 z-[5] bg-card', NAME_COLUMN)}>
+        <span className="font-medium text-foreground">For all {rows.length} shown</span>
       </th>
+      <td colSpan={2} className={cell}>
+        <span className="text-xs">
+          Set a column for every {words.pluralLower.replace(/s$/, '')} listed below
+        </span>
+      </td>
       <td className={cell}>
         <Checkbox
           checked={allShown}
@@ -265,7 +280,10 @@ function PreferenceRow({
       data-item-id={row.id}
       className={cn('border-b last:border-b-0', !row.enabled && 'opacity-50')}
     >
-      <td className="px-3 py-2" data-testid="provider-name">
+      <td
+        className={cn('sticky left-0 z-[5] bg-card px-3 py-2', NAME_COLUMN)}
+        data-testid="provider-name"
+      >
         {row.providerName}
       </td>
       <td className="px-3 py-2">

@@ -70,8 +70,8 @@ export function PairingView({
               data-testid="pairing-address-note"
             >
               {origin} opens only on this computer. To pair from a phone or another computer, serve
-              the board at an address of your network: set PUBLIC_URL (and HOST) as the README
-              says, then open /tv at that address.
+              the board at an address of your network: set PUBLIC_URL (and HOST) as the README says,
+              then open /tv at that address.
             </p>
           )}
         </div>
