@@ -585,9 +585,7 @@ test('grouping the 23 job types makes the 1080p board readable across a room', a
   expect(after).toBeGreaterThan(before);
 });
 
-test('a column is set for every listed row at once (issue 25), and a search narrows the rows it sets', async ({
-  page,
-}) => {
+test('a column is set for every listed row at once (issue 25)', async ({ page }) => {
   await openPage(page, 'jobType');
   const items = await itemsOf(page, 'jobType');
   const allRow = page.getByTestId('set-for-all-row');
@@ -608,26 +606,6 @@ test('a column is set for every listed row at once (issue 25), and a search narr
   for (const item of items.slice(0, 3))
     await expect(row(page, item.name).getByLabel(`Day1 Target for ${item.name}`)).toHaveValue('9');
   await expect(day1).toHaveValue('');
-
-  // Narrowed by a search, "all" is the rows listed.
-  const target = items[items.length - 1]!;
-  await page.getByLabel('Search job types').fill(target.name);
-  const listed = await page.getByTestId('provider-name').allTextContents();
-  expect(listed.length).toBeLessThan(items.length);
-  const day3 = allRow.getByLabel(/^Day3 Target for all/);
-  await day3.fill('4');
-  await day3.press('Enter');
-  await expect
-    .poll(async () => {
-      const saved = await preferences();
-      return items.filter((item) => saved.find((p) => p.jobTypeId === item.id)?.day3Target === 4)
-        .length;
-    })
-    .toBe(listed.length);
-  const others = (await preferences()).filter(
-    (p) => !listed.includes(items.find((item) => item.id === p.jobTypeId)?.name ?? ''),
-  );
-  expect(others.every((p) => p.day3Target !== 4)).toBe(true);
 });
 
 test('on a phone the table scrolls inside its card instead of being cut off', async ({ page }) => {
