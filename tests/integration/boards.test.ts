@@ -334,4 +334,44 @@ describe('boards', () => {
     expect(over.json<{ error: string }>().error).toMatch(/at most 50 boards/);
     expect((await boardsOf(adminB)).boards).toHaveLength(MAX_BOARDS_PER_COMPANY);
   });
+
+  it('shows an item picked from inside a group on its own, and a picked group as its one row', async () => {
+    const group = await call(adminA, 'POST', '/api/item-groups', {
+      name: 'All trades',
+      type: 'businessUnit',
+    });
+    expect(group.statusCode).toBe(201);
+    const groupId = group.json<{ id: number }>().id;
+    for (const businessUnitId of [10, 11]) {
+      const grouped = await call(adminA, 'POST', '/api/business-unit-preferences', {
+        businessUnitId,
+        groupId,
+      });
+      expect(grouped.statusCode).toBe(200);
+    }
+    const boardWith = async (name: string, itemIds: (number | string)[]) => {
+      const res = await call(adminA, 'POST', '/api/boards', { name, itemIds });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Board>().id;
+    };
+    const rowsWithCounts = async (boardId: number) =>
+      (await call(userA, 'POST', `/api/capacity?boardId=${boardId}`, {}))
+        .json<CapacityResponse>()
+        .days[0]!.data.map((i) => `${i.name}=${i.scheduled}`);
+    try {
+      // Plumbing alone, though the company groups it with HVAC: its own row and numbers.
+      expect(await rowsWithCounts(await boardWith('Plumbing only', [10]))).toEqual(['Plumbing=1']);
+      // The group picked: one row adding up both.
+      expect(await rowsWithCounts(await boardWith('Trades', [`group:${groupId}`]))).toEqual([
+        'All trades=2',
+      ]);
+      // Both members picked one by one: each is shown on its own.
+      expect(await rowsWithCounts(await boardWith('Both', [10, 11]))).toEqual([
+        'HVAC=1',
+        'Plumbing=1',
+      ]);
+    } finally {
+      expect((await call(adminA, 'DELETE', `/api/item-groups/${groupId}`)).statusCode).toBe(200);
+    }
+  });
 });

@@ -89,6 +89,7 @@ export function createServices(deps: {
       openMeteoUrl: deps.config.weather.openMeteoUrl,
       apiKey: deps.config.weather.apiKey,
     });
+  const boards = createBoardStore(deps.db, deps.events);
   const capacity = createCapacityService({
     db: deps.db,
     secretBox: deps.app.secretBox,
@@ -99,6 +100,7 @@ export function createServices(deps: {
     events: deps.events,
     scheduleTickMs: deps.overrides?.scheduleTickMs,
     logger: deps.app.log.child({ service: 'capacity' }),
+    boards,
   });
   const stripeConfig = deps.config.stripe;
   const billing = createBillingService({
@@ -126,7 +128,7 @@ export function createServices(deps: {
     billing,
     events: deps.events,
     screens: createScreenStore(deps.db),
-    boards: createBoardStore(deps.db, deps.events),
+    boards,
     streams: createBoardStreams({
       events: deps.events,
       buildVersion: deps.app.buildVersion,

@@ -23,6 +23,8 @@ export interface BoardAnswerInput {
   at: Date;
   /** The local start of today in the board's zone (UTC ms): what "new today" counts from. */
   todayStartMs: number;
+  /** The items and groups (`group:<id>`) the board picked; null: every item (issue 26). */
+  itemIds?: readonly (number | string)[] | null;
 }
 
 export interface BoardAnswers {
@@ -101,7 +103,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
 
   return {
     empty,
-    answer({ bookings, metadata, days, viewType, preferences, groups, at, todayStartMs }) {
+    answer({ bookings, metadata, days, viewType, preferences, groups, at, todayStartMs, itemIds }) {
       if (!bookings.payload) return empty(bookings.lastError?.message ?? NOT_READ_YET);
       const items = metadata.payload
         ? viewType === 'businessUnit'
@@ -120,6 +122,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
           viewType,
           preferences,
           groups,
+          itemIds: itemIds ?? null,
         }),
         fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
         ...(namesMissing && !freshness.stale

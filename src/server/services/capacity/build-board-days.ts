@@ -19,6 +19,27 @@ function targetFor(preference: ItemPreference | undefined, dayIndex: number): nu
 }
 
 /**
+ * The items a board shows (issue 26): every item when it picked none; else the items it picked
+ * and the members of the groups it picked. An item picked on its own whose group was not picked
+ * is shown on its own (its group would bring in items the board did not pick).
+ */
+function pickItems(
+  ids: number[],
+  preferences: ItemPreference[],
+  itemIds: readonly (number | string)[] | null,
+): { ids: number[]; ungrouped: Set<number> } {
+  if (itemIds === null || itemIds.length === 0) return { ids, ungrouped: new Set() };
+  const picked = new Set(itemIds.map(String));
+  const groupOf = new Map(preferences.map((p) => [String(p.itemId), p.groupId]));
+  const groupPicked = (id: number) => {
+    const groupId = groupOf.get(String(id));
+    return groupId != null && picked.has(`group:${groupId}`);
+  };
+  const shown = ids.filter((id) => picked.has(String(id)) || groupPicked(id));
+  return { ids: shown, ungrouped: new Set(shown.filter((id) => !groupPicked(id))) };
+}
+
+/**
  * The board's rows for each day: every active item of the view (zero when nothing is booked),
  * plus any item with bookings that ServiceTitan no longer lists as active, so totals match.
  * Targets come from the user's preference for that day (day1Target for the first displayed
@@ -30,6 +51,8 @@ export function buildBoardDays(options: {
   viewType: ItemType;
   preferences: ItemPreference[];
   groups: GroupingGroup[];
+  /** The items and groups the board picked; null: every item. */
+  itemIds?: readonly (number | string)[] | null;
 }): CapacityDay[] {
   const { counts, items, viewType, preferences, groups } = options;
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
@@ -43,16 +66,17 @@ export function buildBoardDays(options: {
     }
   }
   const preferenceOf = new Map(preferences.map((p) => [p.itemId, p]));
+  const shown = pickItems(ids, preferences, options.itemIds ?? null);
   const groupingPreferences = preferences.map((p) => ({
     itemId: p.itemId,
     enabled: p.enabled,
-    groupId: p.groupId,
+    groupId: shown.ungrouped.has(Number(p.itemId)) ? null : p.groupId,
     customName: p.customName,
   }));
 
   return counts.map((day, dayIndex) => {
     const rows = groupItems(
-      ids.map((id) => ({
+      shown.ids.map((id) => ({
         id,
         name: nameOf.get(id) ?? String(id),
         scheduled: day.counts.get(id) ?? 0,

@@ -7,8 +7,16 @@ import {
 } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
-import { displayDays, startOfToday, utcWindow } from '../../../shared/calendar/display-days.js';
-import { DAYS_DISPLAYED } from '../../../shared/settings/dashboard-settings.js';
+import {
+  displayDays,
+  startOfToday,
+  utcWindow,
+  type LocalDay,
+} from '../../../shared/calendar/display-days.js';
+import {
+  DAYS_DISPLAYED,
+  type CompanyBoardSettings,
+} from '../../../shared/settings/dashboard-settings.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
@@ -27,19 +35,8 @@ import {
 } from './servicetitan-reads.js';
 import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
 import type { SettingsHome } from '../board-settings/board-settings-store.js';
-
-/** A board's answer with only the rows it picked (issue 26); every row when it picked none. */
-function onlyItems(
-  answer: CapacityResponse,
-  itemIds: readonly (number | string)[] | null,
-): CapacityResponse {
-  if (itemIds === null || itemIds.length === 0) return answer;
-  const picked = new Set<number | string>(itemIds);
-  return {
-    ...answer,
-    days: answer.days.map((day) => ({ ...day, data: day.data.filter((i) => picked.has(i.id)) })),
-  };
-}
+import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
+import type { UtcWindow } from '../servicetitan/contract.js';
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
 export { METADATA_REFRESH_MS } from './servicetitan-reads.js';
@@ -113,8 +110,10 @@ export function createCapacityService(deps: {
   /** How often the refresh schedule looks for due snapshots (tests: shorter). */
   scheduleTickMs?: number;
   logger?: FastifyBaseLogger;
+  /** The company's boards: one ServiceTitan read covers all of their days (issue 26). */
+  boards: Pick<BoardStore, 'cachedList'>;
 }): CapacityService {
-  const { db, secretBox, serviceTitan, now, refreshMs, logger, events } = deps;
+  const { db, secretBox, serviceTitan, now, refreshMs, logger, events, boards } = deps;
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   // Credentials, preferences and groups from memory, dropped by the events that change them.
   const inputs = createBoardInputs({ db, secretBox, events });
@@ -253,15 +252,10 @@ export function createCapacityService(deps: {
     if (resolution.status === 'unusable') return boardAnswers.empty(resolution.reason);
 
     const at = now();
-    const days = displayDays({
-      now: at,
-      timeZone: settings.timezone,
-      workdays: settings.workdays,
-      holidays: settings.holidays,
-      count: DAYS_DISPLAYED,
-    });
-    const window = utcWindow(days);
-    if (!window) return boardAnswers.empty();
+    const days = daysOf(settings, at);
+    if (!utcWindow(days)) return boardAnswers.empty();
+    // One read for all of the company's boards: the union of their days (issue 26).
+    const window = await companyWindow(boardCompany, days, at);
 
     const client = serviceTitan.clientFor(resolution.credential);
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
@@ -291,7 +285,59 @@ export function createCapacityService(deps: {
       groups,
       at,
       todayStartMs: startOfToday(at, settings.timezone),
+      itemIds: input.board?.itemIds ?? null,
     });
-    return onlyItems(answer, input.board?.itemIds ?? null);
+    return answer;
   }
+
+  /**
+   * The UTC window ServiceTitan is read for: every displayed day of every board of the company,
+   * so all of them are answered from one snapshot (one key, one read per interval, one entry on
+   * the refresh schedule) however their time zones, workdays and holidays differ.
+   */
+  async function companyWindow(
+    boardCompany: number | null,
+    own: LocalDay[],
+    at: Date,
+  ): Promise<UtcWindow> {
+    const allDays = [own];
+    if (boardCompany !== null) {
+      const rows = await boards.cachedList(boardCompany);
+      const settings = await Promise.all(
+        rows.map((row) => inputs.settings(boardCompany, settingsHomeOf(row))),
+      );
+      for (const each of settings) allDays.push(daysOf(each, at));
+    }
+    return unionWindow(allDays);
+  }
+}
+
+/** A board's displayed days (decision 009: from its stored settings). */
+function daysOf(
+  settings: Pick<CompanyBoardSettings, 'timezone' | 'workdays' | 'holidays'>,
+  at: Date,
+): LocalDay[] {
+  return displayDays({
+    now: at,
+    timeZone: settings.timezone,
+    workdays: settings.workdays,
+    holidays: settings.holidays,
+    count: DAYS_DISPLAYED,
+  });
+}
+
+/** The smallest UTC window holding every one of these days. */
+function unionWindow(boardsDays: readonly LocalDay[][]): UtcWindow {
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const days of boardsDays) {
+    const window = utcWindow(days);
+    if (!window) continue;
+    start = Math.min(start, Date.parse(window.startsOnOrAfter));
+    end = Math.max(end, Date.parse(window.startsBefore));
+  }
+  return {
+    startsOnOrAfter: new Date(start).toISOString(),
+    startsBefore: new Date(end).toISOString(),
+  };
 }
