@@ -10,6 +10,7 @@ import { companies, users, type Role } from '../../src/server/db/schema.js';
 import { SESSION_COOKIE } from '../../src/server/plugins/sessions.js';
 import type { ServiceOverrides } from '../../src/server/services/index.js';
 import { openTestDatabase } from './database.js';
+import { freePort } from './free-port.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -60,6 +61,37 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test app listening on a free loopback port, and the address it answers at. */
+export interface ListeningTestApp extends TestApp {
+  port: number;
+  /** `http://127.0.0.1:PORT`: PUBLIC_URL too, unless the test set its own (or `publicUrl: false`). */
+  base: string;
+}
+
+/**
+ * Boots the real app (as createTestApp) and listens on 127.0.0.1 at a free port, with the demo
+ * company seeded and PUBLIC_URL at that address: for tests that talk HTTP to it (sign-in
+ * through the development identity provider, raw requests, the request log).
+ */
+export async function createListeningTestApp(
+  options: Parameters<typeof createTestApp>[0] & { publicUrl?: false } = {},
+): Promise<ListeningTestApp> {
+  const { publicUrl, ...rest } = options;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({
+    ...rest,
+    env: {
+      PORT: String(port),
+      ...(publicUrl === false ? {} : { PUBLIC_URL: base }),
+      SEED_DEMO_DATA: 'true',
+      ...rest.env,
+    },
+  });
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { ...t, port, base };
 }
 
 export interface TestUser {

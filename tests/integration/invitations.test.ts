@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CookieClient } from '../helpers/cookie-client.js';
-import { freePort } from '../helpers/free-port.js';
 import { signInThroughDevProvider } from '../helpers/sign-in.js';
 import {
   createCompany,
   createSignedInUser,
-  createTestApp,
-  type TestApp,
   type TestUser,
+  createListeningTestApp,
+  type ListeningTestApp,
 } from '../helpers/test-app.js';
 
 /**
@@ -17,23 +16,20 @@ import {
  * (verified e-mail), so the callback's answer is what a browser gets.
  */
 describe('invitations belong to the company that sent them', () => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let base: string;
   const PROTECTED = 'ops@callboard.test';
   const uniq = () => crypto.randomBytes(3).toString('hex');
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
+    t = await createListeningTestApp({
       env: {
-        PORT: String(port),
-        PUBLIC_URL: base,
+        SEED_DEMO_DATA: 'false',
         PROTECTED_ADMIN_EMAIL: PROTECTED,
         API_RATE_LIMIT_PER_MINUTE: '100000',
       },
     });
-    await t.app.listen({ host: '127.0.0.1', port });
+    base = t.base;
   });
   afterAll(() => t.close());
 

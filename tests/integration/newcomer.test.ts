@@ -4,13 +4,13 @@ import { loadConfig } from '../../src/server/config.js';
 import { prettyConsole } from '../../src/server/logging.js';
 import { OFFICE_CLOSED_HOLIDAYS } from '../../src/shared/calendar/holidays.js';
 import { CookieClient } from '../helpers/cookie-client.js';
-import { freePort } from '../helpers/free-port.js';
 import { signInThroughDevProvider } from '../helpers/sign-in.js';
 import {
   createCompany,
   createSignedInUser,
   createTestApp,
-  type TestApp,
+  createListeningTestApp,
+  type ListeningTestApp,
 } from '../helpers/test-app.js';
 
 /**
@@ -19,17 +19,16 @@ import {
  * status check that is no error, a new company's holidays, and a readable console.
  */
 describe('a newcomer on the default address (PUBLIC_URL unset)', () => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let port: number;
   let localhost: string;
   let loopback: string;
 
   beforeAll(async () => {
-    port = await freePort();
+    t = await createListeningTestApp({ publicUrl: false });
+    port = t.port;
     localhost = `http://localhost:${port}`;
-    loopback = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { PORT: String(port), SEED_DEMO_DATA: 'true' } });
-    await t.app.listen({ host: '127.0.0.1', port });
+    loopback = t.base;
   });
   afterAll(() => t.close());
 
@@ -67,16 +66,12 @@ describe('a newcomer on the default address (PUBLIC_URL unset)', () => {
 });
 
 describe('signed-in hint, TV status, holidays', () => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: { PORT: String(port), PUBLIC_URL: base, SEED_DEMO_DATA: 'true' },
-    });
-    await t.app.listen({ host: '127.0.0.1', port });
+    t = await createListeningTestApp();
+    base = t.base;
   });
   afterAll(() => t.close());
 

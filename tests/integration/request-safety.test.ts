@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { itemGroups } from '../../src/server/db/schema.js';
 import { CookieClient } from '../helpers/cookie-client.js';
-import { freePort } from '../helpers/free-port.js';
 import { signInThroughDevProvider } from '../helpers/sign-in.js';
 import {
   createCompany,
   createSignedInUser,
   createTestApp,
   type TestApp,
+  createListeningTestApp,
+  type ListeningTestApp,
 } from '../helpers/test-app.js';
 
 /** Sends raw HTTP (what a client other than a browser can send) and returns the raw answer. */
@@ -32,19 +33,17 @@ async function companyAdminOf(t: TestApp) {
 }
 
 describe('requests the product must refuse or answer safely', () => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let base: string;
   let port: number;
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: { PORT: String(port), PUBLIC_URL: base, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' },
+    t = await createListeningTestApp({
+      env: { LOG_LEVEL: 'info' },
       logStream: { write: (line) => void logLines.push(line) },
     });
-    await t.app.listen({ host: '127.0.0.1', port });
+    ({ port, base } = t);
   });
   afterAll(() => t.close());
 

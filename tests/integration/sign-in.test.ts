@@ -2,23 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, sessions } from '../../src/server/db/schema.js';
 import type { OidcSignIn } from '../../src/server/services/identity/oidc-sign-in.js';
 import { CookieClient } from '../helpers/cookie-client.js';
-import { freePort } from '../helpers/free-port.js';
 import { signInThroughDevProvider } from '../helpers/sign-in.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import {
+  createTestApp,
+  type TestApp,
+  createListeningTestApp,
+  type ListeningTestApp,
+} from '../helpers/test-app.js';
 
 const signIn = signInThroughDevProvider;
 
 describe('sign-in through the development identity provider', () => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: { PORT: String(port), PUBLIC_URL: base, SEED_DEMO_DATA: 'true' },
-    });
-    await t.app.listen({ host: '127.0.0.1', port });
+    t = await createListeningTestApp();
+    base = t.base;
   });
   afterAll(() => t.close());
 
