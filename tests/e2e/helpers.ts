@@ -142,3 +142,29 @@ export async function pairTv(browser: Browser, manager: Page, name: string, open
   if (open) await tvPage.goto('/tv');
   return { context, page: tvPage, screenId: id };
 }
+
+/**
+ * Keeps, in the page, the text of every toast it shows from now on (title and description on
+ * lines of their own). A toast is on screen for 5 seconds (seed); on a machine busy enough that
+ * a navigation takes longer, asking whether one is visible *now* can miss a toast the person
+ * saw. Asks afterwards whether it was shown: `expect.poll(() => toastsShown(page))`.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { __toastsShown: shown });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>('[role="region"] ol > li')) {
+        const text = toast.innerText.trim();
+        if (text && !shown.includes(text)) shown.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts shown since recordToasts, in order. */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [],
+  );
+}
