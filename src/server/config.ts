@@ -64,6 +64,11 @@ const envSchema = z
     OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
     OPEN_METEO_API_KEY: optionalString,
     TRUST_PROXY: booleanFromEnv.default(false),
+    SMTP_URL: optionalString,
+    MAIL_FROM: optionalString,
+    MAIL_CATCHER: booleanFromEnv.optional(),
+    MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    ALERTS_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICETITAN_SIMULATOR && (env.SERVICETITAN_AUTH_URL || env.SERVICETITAN_API_URL)) {
@@ -160,6 +165,27 @@ const envSchema = z
         code: 'custom',
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PRICE_ID' : 'STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_PRICE_ID must be set together',
+      });
+    }
+    if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'must be an smtp:// or smtps:// URL',
+      });
+    }
+    if (env.MAIL_CATCHER && env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_CATCHER'],
+        message: 'cannot be combined with SMTP_URL (the mail catcher is the SMTP server)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.MAIL_CATCHER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_CATCHER'],
+        message: 'not allowed in production',
       });
     }
     if (env.STRIPE_STANDIN && env.STRIPE_SECRET_KEY) {
@@ -265,6 +291,20 @@ export interface Config {
   billingRequired: boolean;
   weather: { openMeteoUrl: string; apiKey: string | undefined };
   trustProxy: boolean;
+  alerts: {
+    /** SMTP server alert e-mails go through (smtp[s]://user:pass@host:port); undefined: none. */
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    /** The local mail catcher `main` starts when no SMTP server is set (not in production). */
+    mailCatcher: { enabled: boolean; port: number };
+    /** The mail catcher's page while it runs (linked from the Alerts page); undefined otherwise. */
+    mailCatcherUrl: string | undefined;
+    /**
+     * Webhook URLs may reach loopback, private and link-local addresses (the embedded default's
+     * stand-ins); refused otherwise.
+     */
+    allowPrivateUrls: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -365,5 +405,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.OPEN_METEO_API_KEY,
     },
     trustProxy: env.TRUST_PROXY,
+    alerts: {
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM ?? `3-Day Call Board <alerts@${new URL(publicUrl).hostname}>`,
+      mailCatcher: {
+        enabled: env.MAIL_CATCHER ?? (env.NODE_ENV !== 'production' && !env.SMTP_URL && embedded),
+        port: env.MAIL_CATCHER_PORT,
+      },
+      mailCatcherUrl: undefined,
+      allowPrivateUrls:
+        env.ALERTS_ALLOW_PRIVATE_URLS ?? (embedded && env.NODE_ENV !== 'production'),
+    },
   };
 }

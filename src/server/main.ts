@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { prettyConsole } from './logging.js';
 import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
+import type { MailCatcher } from '../../standins/mail-catcher/index.js';
 
 /** A start slower than this is reported, with what it is waiting for, until it is ready. */
 const SLOW_START_REPORT_MS = 20_000;
@@ -86,6 +87,23 @@ async function main(): Promise<void> {
     };
   }
 
+  // Alert e-mail for the embedded default when no SMTP server is set: a mail catcher on loopback
+  // that keeps the messages and shows them on a page the Alerts page links to.
+  let mailCatcher: MailCatcher | undefined;
+  if (!config.alerts.smtpUrl && config.alerts.mailCatcher.enabled) {
+    step = 'starting the mail catcher';
+    const { startMailCatcher } = await import('../../standins/mail-catcher/index.js');
+    mailCatcher = await startMailCatcher({ smtpPort: config.alerts.mailCatcher.port });
+    config = {
+      ...config,
+      alerts: {
+        ...config.alerts,
+        smtpUrl: mailCatcher.smtpUrl,
+        mailCatcherUrl: mailCatcher.pageUrl,
+      },
+    };
+  }
+
   const app = await buildApp({
     config,
     ...(config.logFormat === 'pretty' ? { logStream: await prettyConsole() } : {}),
@@ -105,6 +123,11 @@ async function main(): Promise<void> {
     const standin = stripeStandin;
     app.log.info(`Stripe stand-in (test mode, no real charges) at ${standin.publicUrl}`);
     app.addHook('onClose', () => standin.close());
+  }
+  if (mailCatcher) {
+    const catcher = mailCatcher;
+    app.log.info(`mail catcher (alert e-mails stay on this machine) at ${catcher.pageUrl}`);
+    app.addHook('onClose', () => catcher.close());
   }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

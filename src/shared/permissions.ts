@@ -72,7 +72,11 @@ export type Permission =
    */
   | 'company.createOwn'
   /** Create, rename and delete companies; list every company. */
-  | 'companies.manage';
+  | 'companies.manage'
+  /** A board's alert rules and delivery log, read (issue 23): members of the company too. */
+  | 'alerts.view'
+  /** Create, change, delete and test a board's alert rules (issue 23). */
+  | 'alerts.manage';
 
 export type UserPermission = 'users.changeRole' | 'users.delete';
 
@@ -91,11 +95,13 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'screens.manage',
   'subscription.manage',
   'company.edit',
+  'alerts.view',
+  'alerts.manage',
 ];
 
 /** Permissions a person holds in their own company, by role (master admins: in every company). */
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
-  user: new Set<Permission>(['board.view']),
+  user: new Set<Permission>(['board.view', 'alerts.view']),
   account_admin: new Set<Permission>(COMPANY_ADMIN),
   master_admin: new Set<Permission>([...COMPANY_ADMIN, 'companies.manage']),
 };

@@ -72,6 +72,11 @@ const ACCESS = {
   portalOfA: [401, 403, 409, 404, 409, 403],
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
   signedByStripe: [400, 400, 400, 400, 400, 400],
+  /**
+   * A board's alert rules and log (issue 23): members of a company read their own; a master
+   * admin without a company has no board to read.
+   */
+  companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
   /** A TV asks for a pairing code: any browser may, except one already paired (409). */
@@ -200,6 +205,25 @@ async function groupOfA(f: Fixture): Promise<number> {
     .values({ companyId: f.companyA, name: `Group ${f.mark.a}`, type: 'businessUnit' })
     .returning({ id: itemGroups.id });
   return row!.id;
+}
+
+/** A stale-numbers rule that e-mails one address (no SMTP server here: a test reports it). */
+const alertRuleBody = () => ({
+  name: 'ServiceTitan down',
+  kind: 'stale',
+  staleMinutes: 30,
+  channels: [{ type: 'email', to: ['office@example.test'] }],
+});
+
+/** An alert rule of company A, made by A's admin. */
+async function alertRuleOfA(f: Fixture): Promise<number> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/alert-rules',
+    headers: { cookie: f.users.adminA.cookie },
+    payload: { ...alertRuleBody(), name: `Rule ${f.mark.a}` },
+  });
+  return res.json<{ id: number }>().id;
 }
 
 /** A TV waiting to be paired: the code it shows. */
@@ -588,6 +612,37 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/screens': [{ access: 'adminList', request: () => ({ url: '/api/screens' }) }],
+  'GET /api/alert-rules': [{ access: 'companyRead', request: () => ({ url: '/api/alert-rules' }) }],
+  'POST /api/alert-rules': [
+    {
+      access: 'companyEditor',
+      request: () => ({ url: '/api/alert-rules', payload: alertRuleBody() }),
+    },
+  ],
+  'PATCH /api/alert-rules/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({
+        url: `/api/alert-rules/${await alertRuleOfA(f)}`,
+        payload: { name: `Renamed ${f.mark.a}` },
+      }),
+    },
+  ],
+  'DELETE /api/alert-rules/:id': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({ url: `/api/alert-rules/${await alertRuleOfA(f)}` }),
+    },
+  ],
+  'POST /api/alert-rules/:id/test': [
+    {
+      access: 'managedInA',
+      request: async (f) => ({ url: `/api/alert-rules/${await alertRuleOfA(f)}/test` }),
+    },
+  ],
+  'GET /api/alert-deliveries': [
+    { access: 'companyRead', request: () => ({ url: '/api/alert-deliveries' }) },
+  ],
   'POST /api/screens/pair': [
     {
       access: 'managedInA',

@@ -374,3 +374,92 @@ export const screenPairings = pgTable(
     index('screen_pairings_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Alert rules (issue 23, decision 023): per board (`board_id`; NULL = the company's board), with
+ * their channels (webhook URLs encrypted, `channels_enc`) and the webhook signing secret
+ * (`secret_enc`). `state` and `firing_*` are the rule's Grafana-style state (ok → firing →
+ * ok); `lease_*` lets one instance at a time evaluate it (a convenience: deliveries are made
+ * exactly once by `alert_deliveries`' unique key whoever evaluates).
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    boardId: integer('board_id'),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['behind', 'stale', 'full'] }).notNull(),
+    dayOffset: integer('day_offset').notNull().default(1),
+    thresholdPercent: integer('threshold_percent'),
+    belowPace: boolean('below_pace').notNull().default(false),
+    itemId: text('item_id'),
+    at: jsonb('at').$type<string[]>().notNull().default([]),
+    staleMinutes: integer('stale_minutes'),
+    repeatMinutes: integer('repeat_minutes'),
+    /** The channels as JSON, sealed by the secret box (webhook URLs are secrets). */
+    channelsEnc: text('channels_enc').notNull(),
+    /** The `whsec_` secret webhooks are signed with, sealed by the secret box. */
+    secretEnc: text('secret_enc').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    state: text('state', { enum: ['ok', 'firing'] })
+      .notNull()
+      .default('ok'),
+    /** What fired: its occurrence key (deliveries' key stem) and the wall's line. */
+    firingKey: text('firing_key'),
+    firingLine: text('firing_line'),
+    firingSince: timestamp('firing_since', { withTimezone: true }),
+    /** The last check time (`YYYY-MM-DDTHH:MM` local) a behind rule evaluated. */
+    lastCheck: text('last_check'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('alert_rules_company_idx').on(t.companyId, t.boardId)],
+);
+
+/**
+ * One message to one channel of a rule for one occurrence (issue 23, decision 023). The unique
+ * key (rule, occurrence, channel) is what makes a firing delivered exactly once however many
+ * instances evaluate it: the second insert of the same key does nothing. Sending is claimed
+ * with a lease (`lease_until`) and retried with back-off until `failed`.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    boardId: integer('board_id'),
+    occurrence: text('occurrence').notNull(),
+    channelIndex: integer('channel_index').notNull(),
+    channelType: text('channel_type', { enum: ['email', 'slack', 'teams', 'webhook'] }).notNull(),
+    target: text('target').notNull(),
+    /** The channel as it was when the occurrence happened, sealed (webhook URLs are secrets). */
+    channelEnc: text('channel_enc').notNull(),
+    event: text('event', { enum: ['firing', 'repeat', 'resolved', 'test'] }).notNull(),
+    /** The message (company, board, day, numbers, link), rendered per channel when sent. */
+    message: jsonb('message').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_deliveries_once_idx').on(t.ruleId, t.occurrence, t.channelIndex),
+    index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('alert_deliveries_company_idx').on(t.companyId, t.createdAt),
+  ],
+);

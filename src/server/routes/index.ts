@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
+import alertRoutes from './alerts/index.js';
 import authRoutes from './auth/index.js';
 import boardSettingsRoutes from './board-settings/index.js';
 import boardRoutes from './boards/index.js';
@@ -38,4 +39,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stripeRoutes);
   await app.register(screenRoutes);
   await app.register(eventRoutes);
+  await app.register(alertRoutes);
 }

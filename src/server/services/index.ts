@@ -12,6 +12,15 @@ import { createServiceTitanGateway, type ServiceTitanGateway } from './serviceti
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
 import { createBoardStore, type BoardStore } from './boards/board-store.js';
+import { createAlertStore, type AlertStore } from './alerts/alert-store.js';
+import {
+  DEFAULT_TICK_MS as DEFAULT_ALERT_TICK_MS,
+  createAlertService,
+  type AlertService,
+} from './alerts/alert-service.js';
+import { createChannelSender, createSmtpMailer, type Mailer } from './alerts/channels.js';
+import { createOutgoingClient, type OutgoingClient } from './alerts/outgoing-guard.js';
+import { readCompanySettings } from './board-settings/board-settings-store.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -40,6 +49,12 @@ export interface Services {
   boards: BoardStore;
   /** The open board and screen streams of this instance (`GET /api/events`). */
   streams: BoardStreams & { close(): void };
+  /** The one HTTP client for URLs people type (alert webhooks): guarded (decision 023). */
+  outgoing: OutgoingClient;
+  /** Alert rules and their delivery log (issue 23). */
+  alertRules: AlertStore;
+  /** Alert evaluation and delivery on every instance (issue 23). */
+  alerts: AlertService;
 }
 
 export interface ServiceOverrides {
@@ -58,6 +73,12 @@ export interface ServiceOverrides {
   scheduleTickMs?: number;
   /** Stripe; by default the SDK at the configured host, absent when Stripe is not configured. */
   stripe?: StripeGateway;
+  /** The guarded client for typed URLs (default: ALERTS_ALLOW_PRIVATE_URLS decides). */
+  outgoing?: OutgoingClient;
+  /** Alert e-mail (default: nodemailer over SMTP_URL, none without it). */
+  mailer?: Mailer;
+  /** How often the alert loop runs (default 15 s; 0: off, tests call `alerts.runOnce()`). */
+  alertTickMs?: number;
 }
 
 export function createServices(deps: {
@@ -118,7 +139,29 @@ export function createServices(deps: {
         : undefined),
     logger: deps.app.log.child({ service: 'billing' }),
   });
+  const outgoing =
+    deps.overrides?.outgoing ??
+    createOutgoingClient({ allowPrivate: deps.config.alerts.allowPrivateUrls });
+  const alertRules = createAlertStore({ db: deps.db, secretBox: deps.app.secretBox });
+  const smtpUrl = deps.config.alerts.smtpUrl;
+  const mailer =
+    deps.overrides?.mailer ??
+    (smtpUrl ? createSmtpMailer({ smtpUrl, from: deps.config.alerts.mailFrom }) : undefined);
+  const alerts = createAlertService({
+    store: alertRules,
+    sender: createChannelSender({ outgoing, mailer }),
+    events: deps.events,
+    now,
+    boardFor: (companyId, viewType) => capacity.boardForCompany(companyId, viewType),
+    settingsFor: (companyId) => readCompanySettings(deps.db, companyId),
+    publicUrl: deps.config.publicUrl,
+    logger: deps.app.log.child({ service: 'alerts' }),
+    tickMs: deps.overrides?.alertTickMs ?? DEFAULT_ALERT_TICK_MS,
+  });
   return {
+    outgoing,
+    alertRules,
+    alerts,
     now,
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),

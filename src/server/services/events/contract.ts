@@ -22,6 +22,8 @@ export type BoardEvent =
   | { type: 'preferences.changed'; companyId: number }
   /** A company's ServiceTitan credential (or a user's) changed. */
   | { type: 'credentials.changed'; companyId: number | null; userId?: string }
+  /** A company's alert rule started or stopped firing (the wall's alert lines changed). */
+  | { type: 'alerts.changed'; companyId: number }
   /** A paired screen or screen link was revoked, regenerated or renamed. */
   | {
       type: 'screen.changed';

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alertDeliveryListSchema,
+  alertRuleListSchema,
+  alertRuleParamsSchema,
+  alertRuleSchema,
+  alertTestResultSchema,
+  boardQuerySchema,
+  createAlertRuleSchema,
+  createdAlertRuleSchema,
+  ruleProblems,
+  updateAlertRuleSchema,
+  type AlertChannel,
+} from '../../../shared/api/alerts.js';
+import { can, denialReason } from '../../../shared/permissions.js';
+import { fieldError, forbidden, notFound } from '../../errors.js';
+import { currentActor, requireUser } from '../../plugins/permissions.js';
+import type { OpenRule } from '../../services/alerts/alert-store.js';
+import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
+
+/**
+ * A board's alert rules and delivery log (issue 23). People only (a paired screen gets 403);
+ * members read (`alerts.view`), account admins and the master admin write (`alerts.manage`).
+ * A rule of another company answers 404, as if it did not exist.
+ */
+export default async function alertRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+  const store = app.services.alertRules;
+
+  /**
+   * The company and board a list or a new rule is for: the caller's company's board. A board
+   * id names one of the company's boards (NULL: its board before there were several).
+   */
+  function scopeFor(
+    request: FastifyRequest,
+    boardId: number | undefined,
+    permission: 'alerts.view' | 'alerts.manage',
+  ) {
+    const actor = currentActor(request);
+    if (!can(actor, permission)) throw forbidden(denialReason(actor, permission) ?? 'Forbidden');
+    if (actor.companyId === null) throw forbidden('Create or join a company first.');
+    // Until a company has several boards, its one board is the rules' board (boardId NULL).
+    if (boardId !== undefined) throw notFound('Board');
+    return { companyId: actor.companyId, boardId: null };
+  }
+
+  /** A rule the caller may see, or 404; writing it needs `alerts.manage` (403 otherwise). */
+  async function ruleFor(request: FastifyRequest, id: number, write: boolean): Promise<OpenRule> {
+    const actor = currentActor(request);
+    const rule = await store.byId(id);
+    if (!rule || !can(actor, 'alerts.view', { companyId: rule.companyId }))
+      throw notFound('Alert rule');
+    if (write && !can(actor, 'alerts.manage', { companyId: rule.companyId }))
+      throw forbidden(denialReason(actor, 'alerts.manage') ?? 'Forbidden');
+    return rule;
+  }
+
+  /** Webhook URLs must be ones the guarded client will call: 400 naming the channel otherwise. */
+  async function checkChannels(channels: AlertChannel[]): Promise<void> {
+    for (const [index, channel] of channels.entries()) {
+      if (channel.type === 'email') continue;
+      try {
+        await app.services.outgoing.check(channel.url);
+      } catch (error) {
+        if (!(error instanceof OutgoingRequestError)) throw error;
+        const field = `channels[${index}].url`;
+        throw fieldError('BAD_REQUEST', field, `${field}: ${error.message}`);
+      }
+    }
+  }
+
+  app.get(
+    '/api/alert-rules',
+    { schema: { querystring: boardQuerySchema, response: { 200: alertRuleListSchema } } },
+    async (request) => {
+      const scope = scopeFor(request, request.query.boardId, 'alerts.view');
+      const rules = await store.list(scope.companyId, scope.boardId);
+      return {
+        rules: rules.map(store.view),
+        mailCatcherUrl: app.config.isProduction ? null : (app.config.alerts.mailCatcherUrl ?? null),
+      };
+    },
+  );
+
+  app.post(
+    '/api/alert-rules',
+    { schema: { body: createAlertRuleSchema, response: { 201: createdAlertRuleSchema } } },
+    async (request, reply) => {
+      const { boardId, ...fields } = request.body;
+      const scope = scopeFor(request, boardId, 'alerts.manage');
+      await checkChannels(fields.channels);
+      const rule = await store.create(scope.companyId, scope.boardId, fields, app.services.now());
+      // The signing secret is shown this once; it is never in any later answer.
+      return reply.status(201).send({ ...store.view(rule), secret: rule.secret });
+    },
+  );
+
+  app.patch(
+    '/api/alert-rules/:id',
+    {
+      schema: {
+        params: alertRuleParamsSchema,
+        body: updateAlertRuleSchema,
+        response: { 200: alertRuleSchema },
+      },
+    },
+    async (request) => {
+      const rule = await ruleFor(request, request.params.id, true);
+      const changes = Object.fromEntries(
+        Object.entries(request.body).filter(([, value]) => value !== undefined),
+      );
+      const next: OpenRule = { ...rule, ...changes };
+      const [problem] = ruleProblems(next);
+      if (problem)
+        throw fieldError('BAD_REQUEST', problem.field, `${problem.field}: ${problem.message}`);
+      if (request.body.channels) await checkChannels(request.body.channels);
+      const saved = await store.update(next, app.services.now());
+      if (rule.state === 'firing')
+        await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
+      return store.view(saved);
+    },
+  );
+
+  app.delete(
+    '/api/alert-rules/:id',
+    { schema: { params: alertRuleParamsSchema } },
+    async (request, reply) => {
+      const rule = await ruleFor(request, request.params.id, true);
+      await store.remove(rule.id);
+      if (rule.state === 'firing')
+        await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/alert-rules/:id/test',
+    { schema: { params: alertRuleParamsSchema, response: { 200: alertTestResultSchema } } },
+    async (request) => {
+      const rule = await ruleFor(request, request.params.id, true);
+      return app.services.alerts.sendTest(rule);
+    },
+  );
+
+  app.get(
+    '/api/alert-deliveries',
+    { schema: { querystring: boardQuerySchema, response: { 200: alertDeliveryListSchema } } },
+    async (request) => {
+      const scope = scopeFor(request, request.query.boardId, 'alerts.view');
+      return { deliveries: await store.deliveries(scope.companyId, scope.boardId) };
+    },
+  );
+}

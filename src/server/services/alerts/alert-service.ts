@@ -1,0 +1,494 @@
+import crypto from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CapacityDay, CapacityResponse } from '../../../shared/api/capacity.js';
+import type { AlertTestResult } from '../../../shared/api/alerts.js';
+import type { ItemType } from '../../../shared/api/item-groups.js';
+import { behindLine, clockTime } from '../../../shared/alerts/describe.js';
+import { holidaysOn } from '../../../shared/calendar/holidays.js';
+import { capacityPercent } from '../../../shared/capacity/percent.js';
+import { capacityTotals } from '../../../shared/capacity/totals.js';
+import type { CompanyBoardSettings } from '../../../shared/settings/dashboard-settings.js';
+import type { EventBus } from '../events/contract.js';
+import type { AlertMessage, AlertStore, DeliveryRow, OpenRule } from './alert-store.js';
+import type { ChannelSender } from './channels.js';
+
+/**
+ * Alert evaluation and delivery (issue 23, decision 023). Every instance runs the same loop;
+ * nothing depends on which one does the work:
+ * - evaluation claims rules with a short lease (less duplicate work, never correctness), reads
+ *   the board as the board reads it, and moves the rule's state (ok → firing → ok);
+ * - every notification is a row per channel with a unique key (rule, occurrence, channel), so
+ *   a firing evaluated twice, on two instances or after a restart, is queued once;
+ * - sending claims due rows with a lease (FOR UPDATE SKIP LOCKED) and retries 5xx, 408, 429,
+ *   timeouts and network failures with back-off, then records `failed` with the reason.
+ * Time is the injected clock's: tests move it; nothing here reads the wall clock to decide.
+ */
+
+export const RULE_LEASE_MS = 60_000;
+export const DELIVERY_LEASE_MS = 60_000;
+export const MAX_ATTEMPTS = 5;
+/** Back-off after attempt n (1-based): 30 s, 1 min, 2 min, 4 min. */
+export const retryDelayMs = (attempt: number) => 30_000 * 2 ** (attempt - 1);
+/** The evaluation loop's default interval (real time; each pass reads the injected clock). */
+export const DEFAULT_TICK_MS = 15_000;
+
+export interface AlertService {
+  /** One pass: evaluate the rules no other instance is evaluating, then send what is due. */
+  runOnce(): Promise<{ evaluated: number; sent: number }>;
+  /** Sends the rule's message now, once per channel (no retries): `Send test`. */
+  sendTest(rule: OpenRule): Promise<AlertTestResult>;
+  /** Stops the loop and waits for a pass still running (the database closes next). */
+  close(): Promise<void>;
+}
+
+interface Reading {
+  settings: CompanyBoardSettings;
+  board: CapacityResponse;
+}
+
+export function createAlertService(deps: {
+  store: AlertStore;
+  sender: ChannelSender;
+  events: EventBus;
+  now: () => Date;
+  /** The company's board as its screens see it. */
+  boardFor(companyId: number, viewType: ItemType): Promise<CapacityResponse>;
+  settingsFor(companyId: number): Promise<CompanyBoardSettings>;
+  publicUrl: string;
+  logger?: FastifyBaseLogger;
+  /** Real-time interval of the loop; 0: no loop (tests call runOnce). */
+  tickMs?: number;
+}): AlertService {
+  const { store, sender, now, logger } = deps;
+  const owner = `alerts-${crypto.randomUUID()}`;
+
+  async function read(companyId: number): Promise<Reading> {
+    const [settings, board] = await Promise.all([
+      deps.settingsFor(companyId),
+      deps.boardFor(companyId, 'businessUnit'),
+    ]);
+    return { settings, board };
+  }
+
+  /** The watched numbers of a rule's day: one item (looked up in both views) or the whole board. */
+  async function numbersOf(
+    rule: OpenRule,
+    reading: Reading,
+  ): Promise<{
+    day: CapacityDay;
+    weekday: string;
+    item: string | null;
+    booked: number;
+    target: number;
+    percent: number;
+    expectedPercent: number | null;
+  } | null> {
+    const index = rule.dayOffset - 1;
+    let day = reading.board.days[index];
+    if (!day) return null;
+    let item: string | null = null;
+    let booked: number;
+    let target: number;
+    if (rule.itemId !== null) {
+      let found = day.data.find((d) => String(d.id) === String(rule.itemId));
+      if (!found) {
+        const other = await deps.boardFor(rule.companyId, 'jobType');
+        const otherDay = other.days[index];
+        found = otherDay?.data.find((d) => String(d.id) === String(rule.itemId));
+        if (otherDay && found) day = otherDay;
+      }
+      if (!found) return null;
+      item = found.name;
+      booked = found.scheduled;
+      target = found.target;
+    } else {
+      ({ scheduled: booked, target } = capacityTotals(day.data));
+    }
+    // The pace work's expected percent by now, when the board answer carries it.
+    const expected = (day as CapacityDay & { expectedPercent?: unknown }).expectedPercent;
+    return {
+      day,
+      weekday: weekdayOf(day.date),
+      item,
+      booked,
+      target,
+      percent: capacityPercent(booked, target),
+      expectedPercent: typeof expected === 'number' ? Math.round(expected) : null,
+    };
+  }
+
+  function baseMessage(
+    rule: OpenRule,
+    reading: Reading,
+    companyName: string,
+    event: AlertMessage['event'],
+    summary: string,
+  ): AlertMessage {
+    return {
+      event,
+      ruleName: rule.name,
+      kind: rule.kind,
+      companyName,
+      boardName: reading.settings.title,
+      boardUrl: `${deps.publicUrl}/${rule.boardId ? `?boardId=${rule.boardId}` : ''}`,
+      summary,
+      day: null,
+      item: null,
+      booked: null,
+      target: null,
+      percent: null,
+      expectedPercent: null,
+      staleSince: null,
+      at: now().toISOString(),
+    };
+  }
+
+  /** What the rule sees now: whether it holds, the key of this occurrence, and its message. */
+  async function assess(
+    rule: OpenRule,
+    reading: Reading,
+    companyName: string,
+    at: Date,
+    /** A behind rule's check time (HH:MM) the line names; the time of `at` otherwise. */
+    checkTime?: string,
+  ): Promise<
+    | { holds: true; key: string; line: string; message: AlertMessage }
+    | { holds: false; message: AlertMessage }
+    | null
+  > {
+    const { settings, board } = reading;
+    if (rule.kind === 'stale') {
+      const fetchedAt = board.fetchedAt ? new Date(board.fetchedAt) : null;
+      if (!fetchedAt) return null; // never read: nothing to call stale yet
+      const staleForMs = at.getTime() - fetchedAt.getTime();
+      const holds = board.stale && staleForMs > (rule.staleMinutes ?? 0) * 60_000;
+      const since = clockTime(localHhmm(fetchedAt, settings.timezone));
+      const minutes = Math.floor(staleForMs / 60_000);
+      const message = baseMessage(
+        rule,
+        reading,
+        companyName,
+        holds ? 'firing' : 'resolved',
+        holds
+          ? `Stale numbers on ${settings.title}: ServiceTitan has failed for ${minutes} minutes`
+          : `Numbers fresh again on ${settings.title}: ServiceTitan answers`,
+      );
+      message.staleSince = `${since} (${fetchedAt.toISOString()})`;
+      if (board.staleReason && holds) message.summary += ` (${board.staleReason})`;
+      return holds
+        ? {
+            holds,
+            key: `stale:${fetchedAt.toISOString()}`,
+            line: `Numbers stale since ${since}`,
+            message,
+          }
+        : { holds, message };
+    }
+    const numbers = await numbersOf(rule, reading);
+    if (!numbers) return null;
+    const what = numbers.item ? `${numbers.weekday} (${numbers.item})` : numbers.weekday;
+    const fill = (message: AlertMessage) => {
+      message.day = { date: numbers.day.date, weekday: numbers.weekday };
+      message.item = numbers.item;
+      message.booked = numbers.booked;
+      message.target = numbers.target;
+      message.percent = numbers.percent;
+      message.expectedPercent = numbers.expectedPercent;
+      return message;
+    };
+    if (rule.kind === 'full') {
+      const holds = numbers.target > 0 && numbers.percent >= 100;
+      const message = fill(
+        baseMessage(
+          rule,
+          reading,
+          companyName,
+          holds ? 'firing' : 'resolved',
+          holds
+            ? `${what} is full: ${numbers.percent} % of target on ${settings.title}`
+            : `${what} is below 100 % again: ${numbers.percent} % of target on ${settings.title}`,
+        ),
+      );
+      return holds
+        ? {
+            holds,
+            key: `full:${numbers.day.date}`,
+            line: `${what} is full (${numbers.percent} %)`,
+            message,
+          }
+        : { holds, message };
+    }
+    const belowThreshold =
+      rule.thresholdPercent !== null && numbers.percent < rule.thresholdPercent;
+    const belowPace =
+      rule.belowPace &&
+      numbers.expectedPercent !== null &&
+      numbers.percent < numbers.expectedPercent;
+    const holds = numbers.target > 0 && (belowThreshold || belowPace);
+    const line = behindLine(what, numbers.percent, checkTime ?? localHhmm(at, settings.timezone));
+    const message = fill(
+      baseMessage(
+        rule,
+        reading,
+        companyName,
+        holds ? 'firing' : 'resolved',
+        holds
+          ? `Behind: ${line} on ${settings.title}`
+          : `Caught up: ${what} at ${numbers.percent} % of target on ${settings.title}`,
+      ),
+    );
+    return holds
+      ? { holds, key: `behind:${numbers.day.date}@`, line, message }
+      : { holds, message };
+  }
+
+  /** The latest check time of a behind rule that has come today (local), on a working day. */
+  function dueCheck(rule: OpenRule, settings: CompanyBoardSettings, at: Date): string | null {
+    const local = new TZDate(at.getTime(), settings.timezone);
+    const date = isoDate(local);
+    const weekdayKey = WEEKDAY_KEYS[local.getDay()]!;
+    if (!settings.workdays[weekdayKey]) return null;
+    if (holidaysOn(date).some((name) => settings.holidays.includes(name))) return null;
+    const hhmm = localHhmm(at, settings.timezone);
+    const passed = rule.at.filter((time) => time <= hhmm).sort();
+    const latest = passed.at(-1);
+    return latest ? `${date}T${latest}` : null;
+  }
+
+  async function notify(rule: OpenRule, occurrence: string, message: AlertMessage) {
+    const queued = await store.enqueue(rule, occurrence, message, now());
+    return queued.length;
+  }
+
+  async function evaluate(rule: OpenRule, at: Date): Promise<void> {
+    const reading = await read(rule.companyId);
+    const companyName = await store.companyName(rule.companyId);
+    let check: string | null = null;
+    if (rule.kind === 'behind') {
+      check = dueCheck(rule, reading.settings, at);
+      // Not firing: only a check time that came since the last one starts anything.
+      if (rule.state === 'ok' && (!check || check === rule.lastCheck)) return;
+    }
+    const seen = await assess(rule, reading, companyName, at, check?.slice(11));
+    if (!seen) {
+      if (check && check !== rule.lastCheck) await store.setLastCheck(rule.id, check);
+      return;
+    }
+    if (rule.state === 'ok') {
+      if (seen.holds) {
+        // A behind occurrence is its day and the check that found it behind.
+        const occurrence = rule.kind === 'behind' ? `${seen.key}${check ?? ''}` : seen.key;
+        const moved = await store.setState(rule, {
+          state: 'firing',
+          firingKey: occurrence,
+          firingLine: seen.line,
+          firingSince: at,
+          lastCheck: check,
+        });
+        await notify(rule, occurrence, seen.message);
+        if (moved) await announce(rule.companyId);
+      } else if (check) {
+        await store.setLastCheck(rule.id, check);
+      }
+      return;
+    }
+    // Firing: resolved when the condition no longer holds (or a behind/full day is no longer the
+    // one that fired); else a repeat when its interval has passed.
+    const firingKey = rule.firingKey ?? 'unknown';
+    const sameOccurrence =
+      seen.holds &&
+      (rule.kind === 'behind' ? firingKey.startsWith(seen.key) : firingKey === seen.key);
+    if (!seen.holds || !sameOccurrence) {
+      const resolved = seen.holds
+        ? {
+            ...seen.message,
+            event: 'resolved' as const,
+            summary: `Resolved: ${rule.firingLine ?? rule.name} (the day is no longer displayed)`,
+          }
+        : seen.message;
+      const moved = await store.setState(rule, {
+        state: 'ok',
+        firingKey: null,
+        firingLine: null,
+        firingSince: null,
+        lastCheck: check,
+      });
+      await notify(rule, `${firingKey}:resolved`, resolved);
+      if (moved) await announce(rule.companyId);
+      return;
+    }
+    if (check && check !== rule.lastCheck) await store.setLastCheck(rule.id, check);
+    if (rule.repeatMinutes && rule.firingSince) {
+      const n = Math.floor(
+        (at.getTime() - rule.firingSince.getTime()) / (rule.repeatMinutes * 60_000),
+      );
+      if (n >= 1)
+        await notify(rule, `${firingKey}:repeat:${n}`, {
+          ...seen.message,
+          event: 'repeat',
+          summary: `Still: ${seen.message.summary}`,
+        });
+    }
+  }
+
+  async function announce(companyId: number) {
+    await deps.events.publish({ type: 'alerts.changed', companyId }).catch(() => undefined);
+  }
+
+  /** Sends one claimed delivery once; records delivered, a retry, or failed. */
+  async function deliver(delivery: DeliveryRow, retries: boolean): Promise<boolean> {
+    const rule = await store.byId(delivery.ruleId);
+    if (!rule) return false;
+    let outcome;
+    try {
+      outcome = await sender.send(
+        store.channelOf(delivery),
+        delivery.message as AlertMessage,
+        `msg_alert_${delivery.id}`,
+        rule.secret,
+      );
+    } catch (error) {
+      outcome = { ok: false as const, retry: true, error: (error as Error).message };
+    }
+    if (outcome.ok) {
+      await store.finishDelivery(delivery.id, owner, { status: 'delivered', at: now() });
+      return true;
+    }
+    if (retries && outcome.retry && delivery.attempts < MAX_ATTEMPTS) {
+      await store.finishDelivery(delivery.id, owner, {
+        status: 'retry',
+        error: outcome.error,
+        nextAttemptAt: new Date(now().getTime() + retryDelayMs(delivery.attempts)),
+      });
+    } else {
+      const error =
+        outcome.retry && retries
+          ? `gave up after ${delivery.attempts} attempts: ${outcome.error}`
+          : outcome.error;
+      await store.finishDelivery(delivery.id, owner, { status: 'failed', error });
+      logger?.warn(
+        { deliveryId: delivery.id, ruleId: delivery.ruleId },
+        `alert delivery failed: ${error}`,
+      );
+    }
+    return false;
+  }
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await store.claimDeliveries(owner, now(), DELIVERY_LEASE_MS, 20);
+      if (batch.length === 0) return sent;
+      const results = await Promise.all(batch.map((d) => deliver(d, true)));
+      sent += results.filter(Boolean).length;
+    }
+  }
+
+  let running: Promise<{ evaluated: number; sent: number }> | null = null;
+  async function pass(): Promise<{ evaluated: number; sent: number }> {
+    const at = now();
+    const rules = await store.claimRules(owner, at, RULE_LEASE_MS);
+    for (const rule of rules) {
+      try {
+        await evaluate(rule, at);
+      } catch (error) {
+        logger?.warn({ err: error, ruleId: rule.id }, 'alert rule evaluation failed');
+      } finally {
+        await store.release(rule.id, owner);
+      }
+    }
+    const sent = await sendDue();
+    return { evaluated: rules.length, sent };
+  }
+
+  function runOnce() {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function sendTest(rule: OpenRule): Promise<AlertTestResult> {
+    const reading = await read(rule.companyId);
+    const companyName = await store.companyName(rule.companyId);
+    const seen = await assess(rule, reading, companyName, now()).catch(() => null);
+    const message: AlertMessage = {
+      ...(seen?.message ?? baseMessage(rule, reading, companyName, 'test', '')),
+      event: 'test',
+    };
+    message.summary = `Test of "${rule.name}": ${seen?.message.summary ?? 'this is how its alerts will arrive'}`;
+    const queued = await store.enqueue(rule, `test:${crypto.randomUUID()}`, message, now());
+    const claimed = await store.claimDeliveries(
+      owner,
+      now(),
+      DELIVERY_LEASE_MS,
+      queued.length,
+      queued.map((d) => d.id),
+    );
+    await Promise.all(claimed.map((d) => deliver(d, false)));
+    const log = await store.deliveries(rule.companyId, undefined, 200);
+    return {
+      results: queued.map((d) => {
+        const row = log.find((l) => l.id === d.id);
+        return {
+          channelType: d.channelType,
+          target: d.target,
+          ok: row?.status === 'delivered',
+          error: row?.status === 'delivered' ? null : (row?.lastError ?? 'not sent'),
+        };
+      }),
+    };
+  }
+
+  const timer =
+    deps.tickMs && deps.tickMs > 0
+      ? setInterval(() => {
+          runOnce().catch((error: unknown) => logger?.warn({ err: error }, 'alert pass failed'));
+        }, deps.tickMs)
+      : null;
+  timer?.unref();
+
+  return {
+    runOnce,
+    sendTest,
+    async close() {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+const WEEKDAY_KEYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDate = (local: Date) =>
+  `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+
+/** "HH:MM" of an instant in a zone. */
+function localHhmm(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+}
+
+/** "2026-11-26" → "Thursday" (a calendar date's weekday needs no zone). */
+function weekdayOf(date: string): string {
+  return WEEKDAY_NAMES[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? date;
+}

@@ -1,0 +1,450 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type {
+  AlertChannel,
+  AlertChannelView,
+  AlertDelivery,
+  AlertRule,
+  CreateAlertRule,
+  DeliveryEvent,
+} from '../../../shared/api/alerts.js';
+import type { Database } from '../../db/index.js';
+import { alertDeliveries, alertRules, companies } from '../../db/schema.js';
+import type { SecretBox } from '../../security/secret-box.js';
+
+/**
+ * The one module that reads and writes `alert_rules` and `alert_deliveries` (issue 23,
+ * decision 023). Webhook URLs and the signing secret are sealed by the secret box at rest.
+ */
+
+export type RuleRow = typeof alertRules.$inferSelect;
+export type DeliveryRow = typeof alertDeliveries.$inferSelect;
+
+/** A rule with its channels and secret opened (the evaluator and the sender need them). */
+export interface OpenRule extends Omit<RuleRow, 'channelsEnc' | 'secretEnc' | 'itemId'> {
+  itemId: number | string | null;
+  channels: AlertChannel[];
+  secret: string;
+}
+
+/** What a message says (rendered per channel when sent). */
+export interface AlertMessage {
+  event: DeliveryEvent;
+  ruleName: string;
+  kind: 'behind' | 'stale' | 'full';
+  companyName: string;
+  boardName: string;
+  boardUrl: string;
+  /** The one-line summary (also the e-mail subject). */
+  summary: string;
+  day: { date: string; weekday: string } | null;
+  item: string | null;
+  booked: number | null;
+  target: number | null;
+  percent: number | null;
+  /** The expected percent by now (pace), when the board knows it. */
+  expectedPercent: number | null;
+  staleSince: string | null;
+  /** When it happened, ISO-8601 (the injected clock). */
+  at: string;
+}
+
+/** A new `whsec_` secret (Standard Webhooks: base64 of 24 random bytes after the prefix). */
+export const newWebhookSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
+
+/** Host and last four characters of a webhook URL: enough to recognise, useless to post to. */
+export function urlHint(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.host}/…${raw.slice(-4)}`;
+  } catch {
+    return `…${raw.slice(-4)}`;
+  }
+}
+
+/** Where one channel sends to, as the delivery log shows it. */
+export const channelTarget = (channel: AlertChannel) =>
+  channel.type === 'email' ? channel.to.join(', ') : urlHint(channel.url);
+
+const itemIdText = (itemId: number | string | null) =>
+  itemId === null ? null : typeof itemId === 'number' ? `n:${itemId}` : `s:${itemId}`;
+const itemIdValue = (text: string | null): number | string | null =>
+  text === null ? null : text.startsWith('n:') ? Number(text.slice(2)) : text.slice(2);
+
+export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
+  const { db, secretBox } = deps;
+
+  const open = (row: RuleRow): OpenRule => {
+    const { channelsEnc, secretEnc, itemId, ...rest } = row;
+    return {
+      ...rest,
+      itemId: itemIdValue(itemId),
+      channels: JSON.parse(secretBox.open(channelsEnc)) as AlertChannel[],
+      secret: secretBox.open(secretEnc),
+    };
+  };
+
+  const view = (rule: OpenRule): AlertRule => ({
+    id: rule.id,
+    boardId: rule.boardId,
+    name: rule.name,
+    kind: rule.kind,
+    dayOffset: rule.dayOffset,
+    thresholdPercent: rule.thresholdPercent,
+    belowPace: rule.belowPace,
+    itemId: rule.itemId,
+    at: rule.at,
+    staleMinutes: rule.staleMinutes,
+    repeatMinutes: rule.repeatMinutes,
+    channels: rule.channels.map((c): AlertChannelView =>
+      c.type === 'email' ? c : { type: c.type, urlHint: urlHint(c.url) },
+    ),
+    enabled: rule.enabled,
+    state: rule.state,
+    firingLine: rule.state === 'firing' ? rule.firingLine : null,
+    firingSince: rule.state === 'firing' ? (rule.firingSince?.toISOString() ?? null) : null,
+    createdAt: rule.createdAt.toISOString(),
+    updatedAt: rule.updatedAt.toISOString(),
+  });
+
+  /** Rules of a company (one board's when `boardId` is given; NULL board = the company's). */
+  async function list(companyId: number, boardId: number | null | undefined): Promise<OpenRule[]> {
+    const rows = await db
+      .select()
+      .from(alertRules)
+      .where(
+        and(
+          eq(alertRules.companyId, companyId),
+          boardId === undefined
+            ? undefined
+            : boardId === null
+              ? isNull(alertRules.boardId)
+              : eq(alertRules.boardId, boardId),
+        ),
+      )
+      .orderBy(asc(alertRules.id));
+    return rows.map(open);
+  }
+
+  async function byId(id: number): Promise<OpenRule | null> {
+    const [row] = await db.select().from(alertRules).where(eq(alertRules.id, id)).limit(1);
+    return row ? open(row) : null;
+  }
+
+  async function create(
+    companyId: number,
+    boardId: number | null,
+    rule: Omit<CreateAlertRule, 'boardId'>,
+    now: Date,
+  ): Promise<OpenRule> {
+    const secret = newWebhookSecret();
+    const [row] = await db
+      .insert(alertRules)
+      .values({
+        companyId,
+        boardId,
+        name: rule.name,
+        kind: rule.kind,
+        dayOffset: rule.dayOffset,
+        thresholdPercent: rule.thresholdPercent === null ? null : Math.round(rule.thresholdPercent),
+        belowPace: rule.belowPace,
+        itemId: itemIdText(rule.itemId),
+        at: [...new Set(rule.at)].sort(),
+        staleMinutes: rule.staleMinutes,
+        repeatMinutes: rule.repeatMinutes,
+        channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
+        secretEnc: secretBox.seal(secret),
+        enabled: rule.enabled,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return open(row!);
+  }
+
+  /**
+   * Saves a whole rule's editable fields. A change of what the rule watches puts it back to ok
+   * (a new rule, in effect): its next evaluation decides afresh.
+   */
+  async function update(rule: OpenRule, now: Date): Promise<OpenRule> {
+    const [row] = await db
+      .update(alertRules)
+      .set({
+        name: rule.name,
+        kind: rule.kind,
+        dayOffset: rule.dayOffset,
+        thresholdPercent: rule.thresholdPercent === null ? null : Math.round(rule.thresholdPercent),
+        belowPace: rule.belowPace,
+        itemId: itemIdText(rule.itemId),
+        at: [...new Set(rule.at)].sort(),
+        staleMinutes: rule.staleMinutes,
+        repeatMinutes: rule.repeatMinutes,
+        channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
+        enabled: rule.enabled,
+        state: 'ok',
+        firingKey: null,
+        firingLine: null,
+        firingSince: null,
+        updatedAt: now,
+      })
+      .where(eq(alertRules.id, rule.id))
+      .returning();
+    return open(row!);
+  }
+
+  async function remove(id: number): Promise<void> {
+    await db.delete(alertRules).where(eq(alertRules.id, id));
+  }
+
+  /**
+   * Claims the enabled rules no other instance is evaluating now (one atomic statement); the
+   * lease ends by `release` or by time.
+   */
+  async function claimRules(owner: string, now: Date, leaseMs: number): Promise<OpenRule[]> {
+    const rows = await db
+      .update(alertRules)
+      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
+      .where(
+        and(
+          eq(alertRules.enabled, true),
+          or(isNull(alertRules.leaseUntil), lt(alertRules.leaseUntil, now)),
+        ),
+      )
+      .returning();
+    return rows.map(open);
+  }
+
+  async function release(ruleId: number, owner: string): Promise<void> {
+    await db
+      .update(alertRules)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(alertRules.id, ruleId), eq(alertRules.leaseOwner, owner)));
+  }
+
+  /** Records the rule's new state (only if it still is what the evaluator read). */
+  async function setState(
+    rule: OpenRule,
+    next: {
+      state: 'ok' | 'firing';
+      firingKey: string | null;
+      firingLine: string | null;
+      firingSince: Date | null;
+      lastCheck?: string | null;
+    },
+  ): Promise<boolean> {
+    const changed = await db
+      .update(alertRules)
+      .set({
+        state: next.state,
+        firingKey: next.firingKey,
+        firingLine: next.firingLine,
+        firingSince: next.firingSince,
+        ...(next.lastCheck !== undefined ? { lastCheck: next.lastCheck } : {}),
+      })
+      .where(
+        and(
+          eq(alertRules.id, rule.id),
+          eq(alertRules.state, rule.state),
+          rule.firingKey === null
+            ? isNull(alertRules.firingKey)
+            : eq(alertRules.firingKey, rule.firingKey),
+        ),
+      )
+      .returning({ id: alertRules.id });
+    return changed.length > 0;
+  }
+
+  async function setLastCheck(ruleId: number, lastCheck: string): Promise<void> {
+    await db.update(alertRules).set({ lastCheck }).where(eq(alertRules.id, ruleId));
+  }
+
+  /**
+   * One delivery per channel for this occurrence: inserting a key that exists does nothing
+   * (another instance, or an earlier evaluation, made it). Returns how many were new.
+   */
+  async function enqueue(
+    rule: OpenRule,
+    occurrence: string,
+    message: AlertMessage,
+    now: Date,
+  ): Promise<DeliveryRow[]> {
+    return db
+      .insert(alertDeliveries)
+      .values(
+        rule.channels.map((channel, channelIndex) => ({
+          ruleId: rule.id,
+          companyId: rule.companyId,
+          boardId: rule.boardId,
+          occurrence,
+          channelIndex,
+          channelType: channel.type,
+          target: channelTarget(channel),
+          channelEnc: secretBox.seal(JSON.stringify(channel)),
+          event: message.event,
+          message,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [alertDeliveries.ruleId, alertDeliveries.occurrence, alertDeliveries.channelIndex],
+      })
+      .returning();
+  }
+
+  /**
+   * Claims up to `limit` due deliveries for this instance: pending, due, and not leased by a
+   * live sender. One statement with SKIP LOCKED, so two instances never claim the same row.
+   */
+  async function claimDeliveries(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    only?: number[],
+  ): Promise<DeliveryRow[]> {
+    const due = db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.status, 'pending'),
+          lte(alertDeliveries.nextAttemptAt, now),
+          or(isNull(alertDeliveries.leaseUntil), lt(alertDeliveries.leaseUntil, now)),
+          only ? inArray(alertDeliveries.id, only) : undefined,
+        ),
+      )
+      .orderBy(asc(alertDeliveries.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(alertDeliveries)
+      .set({
+        leaseOwner: owner,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${alertDeliveries.attempts} + 1`,
+      })
+      .where(
+        and(
+          inArray(alertDeliveries.id, due),
+          eq(alertDeliveries.status, 'pending'),
+          or(isNull(alertDeliveries.leaseUntil), lt(alertDeliveries.leaseUntil, now)),
+        ),
+      )
+      .returning();
+  }
+
+  async function finishDelivery(
+    id: number,
+    owner: string,
+    outcome:
+      | { status: 'delivered'; at: Date }
+      | { status: 'failed'; error: string }
+      | { status: 'retry'; error: string; nextAttemptAt: Date },
+  ): Promise<void> {
+    await db
+      .update(alertDeliveries)
+      .set(
+        outcome.status === 'delivered'
+          ? { status: 'delivered', deliveredAt: outcome.at, lastError: null }
+          : outcome.status === 'failed'
+            ? { status: 'failed', lastError: outcome.error }
+            : { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt },
+      )
+      .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
+    await db
+      .update(alertDeliveries)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
+  }
+
+  /** The delivery log, newest first. */
+  async function deliveries(
+    companyId: number,
+    boardId: number | null | undefined,
+    limit = 100,
+  ): Promise<AlertDelivery[]> {
+    const rows = await db
+      .select({ delivery: alertDeliveries, ruleName: alertRules.name })
+      .from(alertDeliveries)
+      .innerJoin(alertRules, eq(alertRules.id, alertDeliveries.ruleId))
+      .where(
+        and(
+          eq(alertDeliveries.companyId, companyId),
+          boardId === undefined
+            ? undefined
+            : boardId === null
+              ? isNull(alertDeliveries.boardId)
+              : eq(alertDeliveries.boardId, boardId),
+        ),
+      )
+      .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
+      .limit(limit);
+    return rows.map(({ delivery, ruleName }) => ({
+      id: delivery.id,
+      ruleId: delivery.ruleId,
+      ruleName,
+      boardId: delivery.boardId,
+      event: delivery.event,
+      channelType: delivery.channelType,
+      target: delivery.target,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      lastError: delivery.lastError,
+      summary: (delivery.message as AlertMessage).summary,
+      createdAt: delivery.createdAt.toISOString(),
+      deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** A claimed delivery's channel, opened. */
+  const channelOf = (delivery: DeliveryRow): AlertChannel =>
+    JSON.parse(secretBox.open(delivery.channelEnc)) as AlertChannel;
+
+  async function companyName(companyId: number): Promise<string> {
+    const [row] = await db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    return row?.name ?? 'Your company';
+  }
+
+  /** Firing rules' lines for a company's board (the wall shows them). */
+  async function firingLines(companyId: number): Promise<{ ruleId: number; line: string }[]> {
+    const rows = await db
+      .select({ id: alertRules.id, line: alertRules.firingLine })
+      .from(alertRules)
+      .where(
+        and(
+          eq(alertRules.companyId, companyId),
+          eq(alertRules.state, 'firing'),
+          eq(alertRules.enabled, true),
+        ),
+      )
+      .orderBy(asc(alertRules.id));
+    return rows.flatMap((r) => (r.line ? [{ ruleId: r.id, line: r.line }] : []));
+  }
+
+  return {
+    list,
+    byId,
+    create,
+    update,
+    remove,
+    view,
+    claimRules,
+    release,
+    setState,
+    setLastCheck,
+    enqueue,
+    claimDeliveries,
+    finishDelivery,
+    deliveries,
+    companyName,
+    firingLines,
+    channelOf,
+  };
+}
+
+export type AlertStore = ReturnType<typeof createAlertStore>;

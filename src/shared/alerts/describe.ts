@@ -1,0 +1,76 @@
+/**
+ * The words of alerts (issue 23), shared by the server (messages, the wall's line) and the
+ * client (the form's one-sentence summary). No dependencies.
+ */
+
+/** "14:00" → "2:00 PM". */
+export function clockTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+const ORDINALS = ['first', 'second', 'third'];
+/** 1 → "the first displayed day". */
+export const displayedDay = (dayOffset: number) =>
+  `the ${ORDINALS[dayOffset - 1] ?? `${dayOffset}th`} displayed day`;
+
+function listWords(words: string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+const CHANNEL_WORDS = {
+  email: 'e-mail',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  webhook: 'webhook',
+};
+
+export interface DescribableRule {
+  kind: 'behind' | 'stale' | 'full';
+  dayOffset: number;
+  thresholdPercent: number | null;
+  belowPace: boolean;
+  itemId: number | string | null;
+  at: string[];
+  staleMinutes: number | null;
+  repeatMinutes: number | null;
+  channels: { type: keyof typeof CHANNEL_WORDS }[];
+  enabled: boolean;
+}
+
+/** What the rule will do, in one sentence (the form shows it as it is filled in). */
+export function describeRule(rule: DescribableRule, itemName?: string | null): string {
+  const what = rule.itemId === null ? '' : ` for ${itemName ?? `item ${rule.itemId}`}`;
+  const channels = [...new Set(rule.channels.map((c) => CHANNEL_WORDS[c.type]))];
+  const tell = channels.length ? `tell ${listWords(channels)}` : 'tell nobody yet (add a channel)';
+  const repeat = rule.repeatMinutes
+    ? `, again every ${rule.repeatMinutes} minutes while it lasts,`
+    : '';
+  let sentence: string;
+  if (rule.kind === 'behind') {
+    const times = rule.at.length ? listWords(rule.at.map(clockTime)) : '(no time set)';
+    const conditions = [
+      ...(rule.thresholdPercent !== null ? [`below ${rule.thresholdPercent} % of its target`] : []),
+      ...(rule.belowPace ? ['below its expected pace'] : []),
+    ];
+    sentence =
+      `At ${times} on working days, if ${displayedDay(rule.dayOffset)}${what} is ` +
+      `${conditions.length ? conditions.join(' or ') : '(no condition set)'}, ${tell}${repeat} ` +
+      'and tell them again when it catches up.';
+  } else if (rule.kind === 'stale') {
+    sentence =
+      `When ServiceTitan has failed for more than ${rule.staleMinutes ?? '?'} minutes ` +
+      `(the board shows stale numbers), ${tell}${repeat} and tell them again when it recovers.`;
+  } else {
+    sentence = `When ${displayedDay(rule.dayOffset)}${what} reaches 100 % of its target, ${tell}${repeat}.`;
+  }
+  return rule.enabled ? sentence : `Paused. ${sentence}`;
+}
+
+/** The wall's short line: "Thursday at 42 % of target at 2:00 PM". */
+export function behindLine(weekday: string, percent: number, hhmm: string): string {
+  return `${weekday} at ${percent} % of target at ${clockTime(hhmm)}`;
+}

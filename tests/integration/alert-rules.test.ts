@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
+
+/**
+ * The alert rules API (issue 23): bad input answers 400 naming the field and saves nothing; a
+ * plain user reads but may not write (403); another company's rule does not exist (404);
+ * webhook URLs reaching private addresses are refused when ALERTS_ALLOW_PRIVATE_URLS is off.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+let member: TestUser;
+let otherAdmin: TestUser;
+
+const valid = {
+  name: 'Tomorrow behind',
+  kind: 'behind',
+  dayOffset: 1,
+  thresholdPercent: 60,
+  at: ['14:00'],
+  channels: [{ type: 'slack', url: 'https://hooks.slack.com/services/T0/B0/abcdefgh1234' }],
+};
+
+beforeAll(async () => {
+  // As in production: typed URLs may not reach private addresses. The public names used below
+  // are looked up for real only when they resolve; a name that does not resolve is refused too.
+  t = await createTestApp({ env: { ALERTS_ALLOW_PRIVATE_URLS: 'false' } });
+  const companyId = await createCompany(t.app);
+  admin = await createSignedInUser(t.app, { companyId, role: 'account_admin' });
+  member = await createSignedInUser(t.app, { companyId });
+  otherAdmin = await createSignedInUser(t.app, {
+    companyId: await createCompany(t.app),
+    role: 'account_admin',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+
+async function ruleCount(user = admin) {
+  return (await call(user, 'GET', '/api/alert-rules')).json().rules.length as number;
+}
+
+describe('bad input', () => {
+  it.each([
+    ['at[0]', { at: ['2pm'] }],
+    ['at[1]', { at: ['14:00', '24:00'] }],
+    ['thresholdPercent', { thresholdPercent: 'sixty' }],
+    ['channels', { channels: [] }],
+    ['channels[0].url', { channels: [{ type: 'slack', url: 'ftp://hooks.example.com/x' }] }],
+    ['channels[0].url', { channels: [{ type: 'webhook', url: 'not a url' }] }],
+    [
+      'channels[0].to',
+      {
+        channels: [
+          { type: 'email', to: Array.from({ length: 21 }, (_, i) => `p${i}@example.test`) },
+        ],
+      },
+    ],
+    ['channels[0].to[0]', { channels: [{ type: 'email', to: ['nobody'] }] }],
+    ['name', { name: '   ' }],
+    ['kind', { kind: 'late' }],
+    ['dayOffset', { dayOffset: 4 }],
+    ['thresholdPercent', { thresholdPercent: null, belowPace: false }],
+    ['at', { at: [] }],
+    ['staleMinutes', { kind: 'stale', at: [], staleMinutes: null }],
+    ['repeatMinutes', { repeatMinutes: 1 }],
+  ])('400 naming %s', async (field, change) => {
+    const res = await call(admin, 'POST', '/api/alert-rules', { ...valid, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.startsWith(`${field}:`), res.json().error).toBe(true);
+    expect(await ruleCount()).toBe(0);
+  });
+
+  it('refuses a webhook URL that reaches a loopback or private address, naming it', async () => {
+    for (const url of [
+      'http://127.0.0.1:5000/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.8/x',
+    ]) {
+      const res = await call(admin, 'POST', '/api/alert-rules', {
+        ...valid,
+        channels: [
+          { type: 'email', to: ['a@example.test'] },
+          { type: 'webhook', url },
+        ],
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/^channels\[1\]\.url: .*loopback, private or link-local/);
+    }
+    expect(await ruleCount()).toBe(0);
+  });
+});
+
+describe('access and lifecycle', () => {
+  let id: number;
+
+  it('creates a rule, showing its signing secret once and never its webhook URL again', async () => {
+    const res = await call(admin, 'POST', '/api/alert-rules', {
+      ...valid,
+      channels: [
+        { type: 'email', to: ['office@example.test'] },
+        { type: 'webhook', url: 'https://93.184.216.34/hooks/call-board-1234' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(body).toMatchObject({
+      name: 'Tomorrow behind',
+      kind: 'behind',
+      state: 'ok',
+      enabled: true,
+      repeatMinutes: null,
+      channels: [
+        { type: 'email', to: ['office@example.test'] },
+        { type: 'webhook', urlHint: '93.184.216.34/…1234' },
+      ],
+    });
+    id = body.id;
+    const listed = await call(member, 'GET', '/api/alert-rules');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(body.secret);
+    expect(listed.body).not.toContain('/hooks/call-board-1234');
+    expect(listed.json().rules).toHaveLength(1);
+  });
+
+  it('lets a plain user read but not write', async () => {
+    expect((await call(member, 'POST', '/api/alert-rules', valid)).statusCode).toBe(403);
+    expect((await call(member, 'PATCH', `/api/alert-rules/${id}`, { name: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await call(member, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(403);
+    expect((await call(member, 'POST', `/api/alert-rules/${id}/test`)).statusCode).toBe(403);
+    expect((await call(member, 'GET', '/api/alert-deliveries')).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another company's rule, and lists only one's own", async () => {
+    for (const [method, url] of [
+      ['PATCH', `/api/alert-rules/${id}`],
+      ['DELETE', `/api/alert-rules/${id}`],
+      ['POST', `/api/alert-rules/${id}/test`],
+    ] as const) {
+      const res = await call(
+        otherAdmin,
+        method,
+        url,
+        method === 'PATCH' ? { name: 'x' } : undefined,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await ruleCount(otherAdmin)).toBe(0);
+    expect((await call(admin, 'GET', '/api/alert-rules?boardId=999')).statusCode).toBe(404);
+    expect((await call(admin, 'GET', '/api/alert-rules?boardId=x')).statusCode).toBe(400);
+  });
+
+  it('changes a rule, refusing a change that leaves it incomplete', async () => {
+    const bad = await call(admin, 'PATCH', `/api/alert-rules/${id}`, {
+      thresholdPercent: null,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^thresholdPercent:/);
+    const res = await call(admin, 'PATCH', `/api/alert-rules/${id}`, {
+      name: 'Friday behind',
+      dayOffset: 2,
+      at: ['15:30', '09:00'],
+      repeatMinutes: 60,
+      enabled: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Friday behind',
+      dayOffset: 2,
+      at: ['09:00', '15:30'],
+      repeatMinutes: 60,
+      enabled: false,
+      // Channels not named stay as they were.
+      channels: [{ type: 'email' }, { type: 'webhook', urlHint: '93.184.216.34/…1234' }],
+    });
+  });
+
+  it('sends a test and logs it; an e-mail with no SMTP server fails with the reason', async () => {
+    const res = await call(admin, 'POST', `/api/alert-rules/${id}/test`);
+    expect(res.statusCode).toBe(200);
+    const [email] = res.json().results;
+    expect(email).toMatchObject({
+      channelType: 'email',
+      ok: false,
+      error: expect.stringMatching(/SMTP_URL is not set/),
+    });
+    const log = (await call(admin, 'GET', '/api/alert-deliveries')).json().deliveries;
+    expect(
+      log.some(
+        (d: { event: string; status: string }) => d.event === 'test' && d.status === 'failed',
+      ),
+    ).toBe(true);
+  });
+
+  it('deletes a rule', async () => {
+    expect((await call(admin, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(204);
+    expect(await ruleCount()).toBe(0);
+    expect((await call(admin, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,420 @@
+import crypto from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertDelivery, AlertRule } from '../../src/shared/api/alerts.js';
+import type { CapacityResponse } from '../../src/shared/api/capacity.js';
+import { capacityTotals } from '../../src/shared/capacity/totals.js';
+import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
+import {
+  startServiceTitanSimulator,
+  type Simulator,
+} from '../../standins/servicetitan-simulator/index.js';
+import { setCompanyBoardSettings } from '../helpers/board-settings.js';
+import { openSharedDatabase } from '../helpers/database.js';
+import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
+import { startWebhookReceivers } from '../helpers/webhook-receivers.js';
+
+/**
+ * Issue 23's "done when": two app instances on one database deliver each firing exactly once to
+ * a real SMTP server (the mail catcher stand-in), and real Slack, Teams and webhook receivers;
+ * a stale-numbers alert and its recovery against the simulator's faults; retries, then failed.
+ * Time is the injected clock: the rule's minute is set, not waited for.
+ */
+
+const TIME_ZONE = 'America/New_York';
+/** Wednesday 2025-10-29, 13:59 in New York (EDT): the board shows Thu 30, Fri 31, Mon 3. */
+const WEDNESDAY_1359 = Date.parse('2025-10-29T17:59:00Z');
+const MINUTE = 60_000;
+
+let sim: Simulator;
+let catcher: MailCatcher;
+let receivers: Awaited<ReturnType<typeof startWebhookReceivers>>;
+let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
+let a: TestApp;
+let b: TestApp;
+let admin: TestUser;
+let companyId: number;
+let clock = WEDNESDAY_1359;
+/** Measured figures, printed at the end (never asserted on: the machine's speed is not a result). */
+const figures: string[] = [];
+
+beforeAll(async () => {
+  sim = await startServiceTitanSimulator({
+    now: () => new Date(clock),
+    timeZone: TIME_ZONE,
+    seed: 7,
+  });
+  catcher = await startMailCatcher();
+  receivers = await startWebhookReceivers();
+  shared = await openSharedDatabase();
+  const env = {
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    SERVICETITAN_AUTH_URL: sim.authUrl,
+    SERVICETITAN_API_URL: sim.apiUrl,
+    CAPACITY_REFRESH_SECONDS: '60',
+    SMTP_URL: catcher.smtpUrl,
+    MAIL_FROM: 'Call Board <alerts@board.test>',
+    ALERTS_ALLOW_PRIVATE_URLS: 'true',
+    PUBLIC_URL: 'http://board.test',
+  };
+  const boot = (database: typeof shared.first) => {
+    const now = () => new Date(clock);
+    return createTestApp({
+      database,
+      env,
+      services: {
+        now,
+        refreshWaitMs: 100_000,
+        serviceTitan: createServiceTitanGateway({
+          fetch: globalThis.fetch,
+          now,
+          authUrl: sim.authUrl,
+          apiUrl: sim.apiUrl,
+          timeoutMs: 10_000,
+          sleep: async () => undefined,
+        }),
+      },
+    });
+  };
+  a = await boot(shared.first);
+  b = await boot(shared.second);
+  companyId = await createCompany(a.app, { name: 'Acme Heating' });
+  await giveCompanyCredential(a.app, companyId, sim.demoCredential);
+  await setCompanyBoardSettings(a.app, companyId, { timezone: TIME_ZONE, title: 'Main board' });
+  admin = await createSignedInUser(a.app, { companyId, role: 'account_admin' });
+});
+
+afterAll(async () => {
+  if (figures.length) console.log(`\nAlert delivery figures:\n  ${figures.join('\n  ')}\n`);
+  await a?.close();
+  await b?.close();
+  await shared?.close();
+  await receivers?.close();
+  await catcher?.close();
+  await sim?.close();
+});
+
+/** Both instances evaluate and send at once, as two servers behind a load balancer do. */
+async function bothInstances(passes = 1) {
+  for (let i = 0; i < passes; i++)
+    await Promise.all([a.app.services.alerts.runOnce(), b.app.services.alerts.runOnce()]);
+}
+
+async function board(): Promise<CapacityResponse> {
+  const res = await b.app.inject({
+    method: 'POST',
+    url: '/api/capacity',
+    headers: { cookie: admin.cookie },
+    payload: {},
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function createRule(body: object): Promise<AlertRule & { secret: string }> {
+  const res = await a.app.inject({
+    method: 'POST',
+    url: '/api/alert-rules',
+    headers: { cookie: admin.cookie },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function rules(): Promise<AlertRule[]> {
+  const res = await b.app.inject({
+    method: 'GET',
+    url: '/api/alert-rules',
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().rules;
+}
+
+async function deliveries(): Promise<AlertDelivery[]> {
+  const res = await a.app.inject({
+    method: 'GET',
+    url: '/api/alert-deliveries',
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().deliveries;
+}
+
+describe('a behind rule on two instances', () => {
+  let rule: AlertRule & { secret: string };
+  let threshold: number;
+  let day1: { date: string; booked: number; target: number; percent: number };
+
+  it('fires at its minute, once per channel, naming company, board, day and numbers', async () => {
+    const before = await board();
+    const first = before.days[0]!;
+    expect(first.date).toBe('2025-10-30');
+    const totals = capacityTotals(first.data);
+    expect(totals.target).toBeGreaterThan(0);
+    day1 = {
+      date: first.date,
+      booked: totals.scheduled,
+      target: totals.target,
+      percent: totals.percent,
+    };
+    threshold = totals.percent + 20;
+    rule = await createRule({
+      name: 'Tomorrow behind at 2 PM',
+      kind: 'behind',
+      dayOffset: 1,
+      thresholdPercent: threshold,
+      at: ['14:00'],
+      channels: [
+        { type: 'email', to: ['office@acme.test', 'owner@acme.test'] },
+        { type: 'slack', url: receivers.url('/slack') },
+        { type: 'teams', url: receivers.url('/teams') },
+        { type: 'webhook', url: receivers.url('/webhook') },
+      ],
+    });
+    expect(rule.secret).toMatch(/^whsec_/);
+
+    // 13:59: not yet the rule's minute.
+    await bothInstances(2);
+    expect(receivers.received()).toHaveLength(0);
+    expect(catcher.messages()).toHaveLength(0);
+
+    // 14:00 on the injected clock: both instances evaluate, three times over.
+    clock = WEDNESDAY_1359 + MINUTE;
+    const started = performance.now();
+    await bothInstances(3);
+    const slack = receivers.received('/slack');
+    const teams = receivers.received('/teams');
+    const webhook = receivers.received('/webhook');
+    expect(slack).toHaveLength(1);
+    expect(teams).toHaveLength(1);
+    expect(webhook).toHaveLength(1);
+    expect(catcher.messages()).toHaveLength(1);
+    const mail = catcher.messages()[0]!;
+    const latest = Math.max(...[slack, teams, webhook].map((r) => r[0]!.arrivedAt));
+    figures.push(
+      `firing: 4 channels, 4 deliveries, duplicates 0 after 3 passes on each of 2 instances; ` +
+        `rule minute (14:00, injected clock) → last receiver: ${(latest - started).toFixed(0)} ms of real time`,
+    );
+
+    const line = `Thursday at ${day1.percent} % of target at 2:00 PM`;
+    // E-mail: a real SMTP exchange; the subject is the summary, the body every fact and the link.
+    expect(mail.to.sort()).toEqual(['office@acme.test', 'owner@acme.test']);
+    expect(mail.subject).toContain(line);
+    for (const fact of [
+      'Company: Acme Heating',
+      'Board: Main board',
+      `Day: Thursday, ${day1.date}`,
+      `Booked / target: ${day1.booked} / ${day1.target} (${day1.percent} %)`,
+      'Expected pace:',
+      'Open the board: http://board.test/',
+    ])
+      expect(mail.text).toContain(fact);
+
+    // Slack: text plus blocks with the same facts.
+    const slackBody = JSON.parse(slack[0]!.body);
+    expect(slackBody.text).toContain(line);
+    expect(JSON.stringify(slackBody.blocks)).toContain('Acme Heating');
+    expect(JSON.stringify(slackBody.blocks)).toContain('http://board.test/');
+
+    // Teams Workflows: a message carrying one Adaptive Card (not the retired MessageCard).
+    const teamsBody = JSON.parse(teams[0]!.body);
+    expect(teamsBody.type).toBe('message');
+    expect(teamsBody.attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+    const card = teamsBody.attachments[0].content;
+    expect(card.type).toBe('AdaptiveCard');
+    expect(card.body[1].facts).toContainEqual({ title: 'Board', value: 'Main board' });
+    expect(card.actions[0]).toEqual({
+      type: 'Action.OpenUrl',
+      title: 'Open the board',
+      url: 'http://board.test/',
+    });
+
+    // Generic webhook: verified with the Standard Webhooks library under the secret shown once.
+    const signed = webhook[0]!;
+    const payload = new Webhook(rule.secret).verify(signed.body, {
+      'webhook-id': String(signed.headers['webhook-id']),
+      'webhook-timestamp': String(signed.headers['webhook-timestamp']),
+      'webhook-signature': String(signed.headers['webhook-signature']),
+    }) as { type: string; data: Record<string, unknown> };
+    expect(payload.type).toBe('alert.firing');
+    expect(payload.data).toMatchObject({
+      companyName: 'Acme Heating',
+      boardName: 'Main board',
+      day: { date: day1.date, weekday: 'Thursday' },
+      booked: day1.booked,
+      target: day1.target,
+      percent: day1.percent,
+      boardUrl: 'http://board.test/',
+    });
+    expect(() =>
+      new Webhook(`whsec_${crypto.randomBytes(24).toString('base64')}`).verify(signed.body, {
+        'webhook-id': String(signed.headers['webhook-id']),
+        'webhook-timestamp': String(signed.headers['webhook-timestamp']),
+        'webhook-signature': String(signed.headers['webhook-signature']),
+      }),
+    ).toThrow();
+
+    // The wall's line, on either instance, and the secret in no later answer.
+    const [listed] = await rules();
+    expect(listed).toMatchObject({ state: 'firing', firingLine: line });
+    expect(JSON.stringify(listed)).not.toContain(rule.secret);
+    expect(JSON.stringify(listed)).not.toContain(receivers.url('/slack'));
+  });
+
+  it('stays quiet while still behind, and tells once when the day catches up', async () => {
+    clock += 5 * MINUTE;
+    await bothInstances(2);
+    expect(receivers.received()).toHaveLength(3);
+
+    // Dispatchers book Thursday until it is past the threshold.
+    const needed = Math.ceil((threshold * day1.target) / 100) - day1.booked;
+    for (let i = 0; i < needed; i++) sim.book({ start: new Date('2025-10-30T14:00:00Z') });
+    clock += MINUTE; // a new snapshot is due
+    await bothInstances(3);
+    expect(receivers.received('/slack')).toHaveLength(2);
+    expect(receivers.received('/teams')).toHaveLength(2);
+    expect(receivers.received('/webhook')).toHaveLength(2);
+    expect(catcher.messages()).toHaveLength(2);
+    expect(catcher.messages()[1]!.subject).toMatch(/^Caught up: Thursday at \d+ % of target/);
+    const resolved = JSON.parse(receivers.received('/webhook')[1]!.body);
+    expect(resolved.type).toBe('alert.resolved');
+    expect((await rules())[0]).toMatchObject({ state: 'ok', firingLine: null });
+
+    const log = await deliveries();
+    expect(log).toHaveLength(8);
+    expect(log.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    figures.push(`firing + resolved: ${log.length} deliveries for 8 expected, duplicates 0`);
+  });
+});
+
+describe('a stale-numbers rule against the simulator', () => {
+  it('fires once when ServiceTitan has failed longer than its minutes, retrying a 503, and tells of the recovery', async () => {
+    catcher.clear();
+    const rule = await createRule({
+      name: 'ServiceTitan down',
+      kind: 'stale',
+      staleMinutes: 5,
+      channels: [
+        { type: 'slack', url: receivers.url('/flaky') },
+        { type: 'webhook', url: receivers.url('/down') },
+        { type: 'email', to: ['office@acme.test'] },
+      ],
+    });
+    receivers.answerNext('/flaky', 503, 503);
+    receivers.answerAlways('/down', 500);
+    await bothInstances();
+    const fresh = await board();
+    expect(fresh.stale).toBe(false);
+
+    sim.faults.inject({ kind: 'server_error', status: 503, times: 'always' });
+    for (let minute = 1; minute <= 5; minute++) {
+      clock += MINUTE;
+      await bothInstances();
+    }
+    // Stale for 5 minutes: not more than 5 yet.
+    expect((await board()).stale).toBe(true);
+    expect(catcher.messages()).toHaveLength(0);
+    clock += MINUTE;
+    await bothInstances(2);
+    expect(catcher.messages()).toHaveLength(1);
+    expect(catcher.messages()[0]!.subject).toMatch(
+      /^Stale numbers on Main board: ServiceTitan has failed for 6 minutes/,
+    );
+    expect(receivers.received('/flaky')).toHaveLength(1);
+    const [firing] = (await rules()).filter((r) => r.id === rule.id);
+    expect(firing!.firingLine).toMatch(/^Numbers stale since \d+:\d\d (AM|PM)$/);
+
+    // Retries with back-off: 30 s, then 1 min; the flaky receiver answers 200 on the third try.
+    clock += 30_000;
+    await bothInstances();
+    expect(receivers.received('/flaky')).toHaveLength(2);
+    clock += MINUTE;
+    await bothInstances();
+    expect(receivers.received('/flaky')).toHaveLength(3);
+    // The receiver that always fails: attempts 4 and 5 (2 and 4 minutes later), then failed.
+    clock += 2 * MINUTE;
+    await bothInstances();
+    clock += 4 * MINUTE;
+    await bothInstances();
+    expect(receivers.received('/down')).toHaveLength(5);
+    let log = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    expect(log.find((d) => d.channelType === 'slack')).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+    });
+    expect(log.find((d) => d.channelType === 'webhook')).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      lastError: expect.stringMatching(/^gave up after 5 attempts: HTTP 500/),
+    });
+    clock += 10 * MINUTE;
+    await bothInstances();
+    expect(receivers.received('/down')).toHaveLength(5);
+    expect(catcher.messages()).toHaveLength(1);
+
+    // ServiceTitan answers again: one "fresh again" per channel.
+    sim.faults.clear();
+    clock += MINUTE;
+    await bothInstances(2);
+    expect((await board()).stale).toBe(false);
+    expect(catcher.messages()).toHaveLength(2);
+    expect(catcher.messages()[1]!.subject).toBe(
+      'Numbers fresh again on Main board: ServiceTitan answers',
+    );
+    expect(receivers.received('/flaky')).toHaveLength(4);
+    log = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    expect(log).toHaveLength(6);
+    figures.push(
+      `stale: fired after 6 min of faults, recovered 1 min after; slack 503,503,200 → delivered on attempt 3; ` +
+        `always-500 webhook → failed after 5 attempts; duplicates 0`,
+    );
+  });
+});
+
+describe('exactly once by the database', () => {
+  it('queues one delivery per channel when both instances record the same occurrence at once', async () => {
+    const [rule] = await rules();
+    const [ruleA, ruleB] = await Promise.all([
+      a.app.services.alertRules.byId(rule!.id),
+      b.app.services.alertRules.byId(rule!.id),
+    ]);
+    const message = {
+      event: 'firing' as const,
+      ruleName: 'x',
+      kind: 'behind' as const,
+      companyName: 'Acme Heating',
+      boardName: 'Main board',
+      boardUrl: 'http://board.test/',
+      summary: 'same occurrence',
+      day: null,
+      item: null,
+      booked: null,
+      target: null,
+      percent: null,
+      expectedPercent: null,
+      staleSince: null,
+      at: new Date(clock).toISOString(),
+    };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? a : b).app.services.alertRules.enqueue(
+          i % 2 ? ruleA! : ruleB!,
+          'behind:2025-10-31@2025-10-30T14:00',
+          message,
+          new Date(clock),
+        ),
+      ),
+    );
+    expect(results.reduce((sum, r) => sum + r.length, 0)).toBe(4);
+  });
+});
