@@ -11,7 +11,7 @@ export type WorkdayFlags = Record<
 type WeekdayKey = keyof WorkdayFlags;
 
 /** Index = JavaScript day of week (0 = Sunday). */
-const WEEKDAY_KEYS: readonly WeekdayKey[] = [
+export const WEEKDAY_KEYS: readonly WeekdayKey[] = [
   'sunday',
   'monday',
   'tuesday',
@@ -20,7 +20,7 @@ const WEEKDAY_KEYS: readonly WeekdayKey[] = [
   'friday',
   'saturday',
 ];
-const WEEKDAY_NAMES = [
+export const WEEKDAY_NAMES = [
   'Sunday',
   'Monday',
   'Tuesday',

@@ -5,11 +5,13 @@ import type { CapacityDay, CapacityResponse } from '../../../shared/api/capacity
 import type { AlertTestResult } from '../../../shared/api/alerts.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { behindLine, clockTime } from '../../../shared/alerts/describe.js';
+import { WEEKDAY_KEYS, WEEKDAY_NAMES } from '../../../shared/calendar/display-days.js';
 import { holidaysOn } from '../../../shared/calendar/holidays.js';
 import { capacityPercent } from '../../../shared/capacity/percent.js';
 import { capacityTotals } from '../../../shared/capacity/totals.js';
 import type { CompanyBoardSettings } from '../../../shared/settings/dashboard-settings.js';
 import type { EventBus } from '../events/contract.js';
+import { holdLease, type LeaseTicker } from '../leases/lease.js';
 import type { AlertMessage, AlertStore, DeliveryRow, OpenRule } from './alert-store.js';
 import type { ChannelSender } from './channels.js';
 
@@ -25,8 +27,6 @@ import type { ChannelSender } from './channels.js';
  * Time is the injected clock's: tests move it; nothing here reads the wall clock to decide.
  */
 
-export const RULE_LEASE_MS = 60_000;
-export const DELIVERY_LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 /** Back-off after attempt n (1-based): 30 s, 1 min, 2 min, 4 min. */
 export const retryDelayMs = (attempt: number) => 30_000 * 2 ** (attempt - 1);
@@ -59,6 +59,8 @@ export function createAlertService(deps: {
   logger?: FastifyBaseLogger;
   /** Real-time interval of the loop; 0: no loop (tests call runOnce). */
   tickMs?: number;
+  /** How leases are renewed while work runs (tests: by hand). */
+  leaseTicker?: LeaseTicker;
 }): AlertService {
   const { store, sender, now, logger } = deps;
   const owner = `alerts-${crypto.randomUUID()}`;
@@ -342,12 +344,19 @@ export function createAlertService(deps: {
     if (!rule) return false;
     let outcome;
     try {
-      outcome = await sender.send(
-        store.channelOf(delivery),
-        delivery.message as AlertMessage,
-        `msg_alert_${delivery.id}`,
-        rule.secret,
-      );
+      // The lease is renewed while the message is on its way (an SMTP server may take a while).
+      outcome = await holdLease({
+        now,
+        renew: (until) => store.renewDelivery(delivery.id, owner, until),
+        ticker: deps.leaseTicker,
+        work: () =>
+          sender.send(
+            store.channelOf(delivery),
+            delivery.message as AlertMessage,
+            `msg_alert_${delivery.id}`,
+            rule.secret,
+          ),
+      });
     } catch (error) {
       outcome = { ok: false as const, retry: true, error: (error as Error).message };
     }
@@ -378,7 +387,7 @@ export function createAlertService(deps: {
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await store.claimDeliveries(owner, now(), DELIVERY_LEASE_MS, 20);
+      const batch = await store.claimDeliveries(owner, now(), 20);
       if (batch.length === 0) return sent;
       const results = await Promise.all(batch.map((d) => deliver(d, true)));
       sent += results.filter(Boolean).length;
@@ -388,10 +397,15 @@ export function createAlertService(deps: {
   let running: Promise<{ evaluated: number; sent: number }> | null = null;
   async function pass(): Promise<{ evaluated: number; sent: number }> {
     const at = now();
-    const rules = await store.claimRules(owner, at, RULE_LEASE_MS);
+    const rules = await store.claimRules(owner, at);
     for (const rule of rules) {
       try {
-        await evaluate(rule, at);
+        await holdLease({
+          now,
+          renew: (until) => store.renewRule(rule.id, owner, until),
+          ticker: deps.leaseTicker,
+          work: () => evaluate(rule, at),
+        });
       } catch (error) {
         logger?.warn({ err: error, ruleId: rule.id }, 'alert rule evaluation failed');
       } finally {
@@ -422,7 +436,6 @@ export function createAlertService(deps: {
     const claimed = await store.claimDeliveries(
       owner,
       now(),
-      DELIVERY_LEASE_MS,
       queued.length,
       queued.map((d) => d.id),
     );
@@ -458,25 +471,6 @@ export function createAlertService(deps: {
     },
   };
 }
-
-const WEEKDAY_KEYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (local: Date) =>

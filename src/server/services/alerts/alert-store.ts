@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   AlertChannel,
   AlertChannelView,
@@ -11,6 +11,7 @@ import type {
 import type { Database } from '../../db/index.js';
 import { alertDeliveries, alertRules, companies } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import { leaseEnd, leaseFree } from '../leases/lease.js';
 
 /**
  * The one module that reads and writes `alert_rules` and `alert_deliveries` (issue 23,
@@ -107,6 +108,20 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     updatedAt: rule.updatedAt.toISOString(),
   });
 
+  /** The columns a create or an edit writes. */
+  const editable = (rule: Omit<CreateAlertRule, 'boardId'>) => ({
+    name: rule.name,
+    kind: rule.kind,
+    dayOffset: rule.dayOffset,
+    thresholdPercent: rule.thresholdPercent === null ? null : Math.round(rule.thresholdPercent),
+    belowPace: rule.belowPace,
+    itemId: itemIdText(rule.itemId),
+    at: [...new Set(rule.at)].sort(),
+    staleMinutes: rule.staleMinutes,
+    repeatMinutes: rule.repeatMinutes,
+    channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
+  });
+
   /** Rules of a company (one board's when `boardId` is given; NULL board = the company's). */
   async function list(companyId: number, boardId: number | null | undefined): Promise<OpenRule[]> {
     const rows = await db
@@ -143,16 +158,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .values({
         companyId,
         boardId,
-        name: rule.name,
-        kind: rule.kind,
-        dayOffset: rule.dayOffset,
-        thresholdPercent: rule.thresholdPercent === null ? null : Math.round(rule.thresholdPercent),
-        belowPace: rule.belowPace,
-        itemId: itemIdText(rule.itemId),
-        at: [...new Set(rule.at)].sort(),
-        staleMinutes: rule.staleMinutes,
-        repeatMinutes: rule.repeatMinutes,
-        channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
+        ...editable(rule),
         secretEnc: secretBox.seal(secret),
         enabled: rule.enabled,
         createdAt: now,
@@ -170,16 +176,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     const [row] = await db
       .update(alertRules)
       .set({
-        name: rule.name,
-        kind: rule.kind,
-        dayOffset: rule.dayOffset,
-        thresholdPercent: rule.thresholdPercent === null ? null : Math.round(rule.thresholdPercent),
-        belowPace: rule.belowPace,
-        itemId: itemIdText(rule.itemId),
-        at: [...new Set(rule.at)].sort(),
-        staleMinutes: rule.staleMinutes,
-        repeatMinutes: rule.repeatMinutes,
-        channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
+        ...editable(rule),
         enabled: rule.enabled,
         state: 'ok',
         firingKey: null,
@@ -200,18 +197,31 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
    * Claims the enabled rules no other instance is evaluating now (one atomic statement); the
    * lease ends by `release` or by time.
    */
-  async function claimRules(owner: string, now: Date, leaseMs: number): Promise<OpenRule[]> {
+  async function claimRules(owner: string, now: Date): Promise<OpenRule[]> {
     const rows = await db
       .update(alertRules)
-      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
-      .where(
-        and(
-          eq(alertRules.enabled, true),
-          or(isNull(alertRules.leaseUntil), lt(alertRules.leaseUntil, now)),
-        ),
-      )
+      .set({ leaseOwner: owner, leaseUntil: leaseEnd(now) })
+      .where(and(eq(alertRules.enabled, true), leaseFree(alertRules.leaseUntil, now)))
       .returning();
     return rows.map(open);
+  }
+
+  /** Extends a rule's or a delivery's lease while its work runs (false: it was lost). */
+  async function renewRule(ruleId: number, owner: string, until: Date): Promise<boolean> {
+    const rows = await db
+      .update(alertRules)
+      .set({ leaseUntil: until })
+      .where(and(eq(alertRules.id, ruleId), eq(alertRules.leaseOwner, owner)))
+      .returning({ id: alertRules.id });
+    return rows.length > 0;
+  }
+  async function renewDelivery(id: number, owner: string, until: Date): Promise<boolean> {
+    const rows = await db
+      .update(alertDeliveries)
+      .set({ leaseUntil: until })
+      .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)))
+      .returning({ id: alertDeliveries.id });
+    return rows.length > 0;
   }
 
   async function release(ruleId: number, owner: string): Promise<void> {
@@ -299,7 +309,6 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
   async function claimDeliveries(
     owner: string,
     now: Date,
-    leaseMs: number,
     limit: number,
     only?: number[],
   ): Promise<DeliveryRow[]> {
@@ -310,7 +319,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
         and(
           eq(alertDeliveries.status, 'pending'),
           lte(alertDeliveries.nextAttemptAt, now),
-          or(isNull(alertDeliveries.leaseUntil), lt(alertDeliveries.leaseUntil, now)),
+          leaseFree(alertDeliveries.leaseUntil, now),
           only ? inArray(alertDeliveries.id, only) : undefined,
         ),
       )
@@ -321,14 +330,14 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .update(alertDeliveries)
       .set({
         leaseOwner: owner,
-        leaseUntil: new Date(now.getTime() + leaseMs),
+        leaseUntil: leaseEnd(now),
         attempts: sql`${alertDeliveries.attempts} + 1`,
       })
       .where(
         and(
           inArray(alertDeliveries.id, due),
           eq(alertDeliveries.status, 'pending'),
-          or(isNull(alertDeliveries.leaseUntil), lt(alertDeliveries.leaseUntil, now)),
+          leaseFree(alertDeliveries.leaseUntil, now),
         ),
       )
       .returning();
@@ -434,6 +443,8 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     remove,
     view,
     claimRules,
+    renewRule,
+    renewDelivery,
     release,
     setState,
     setLastCheck,
