@@ -212,7 +212,9 @@ describe('access and lifecycle', () => {
   });
 
   it('deletes a rule', async () => {
-    expect((await call(admin, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(204);
+    const deleted = await call(admin, 'DELETE', `/api/alert-rules/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ id, name: 'Friday behind' });
     expect(await ruleCount()).toBe(0);
     expect((await call(admin, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(404);
   });

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/alerts.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
-import { currentActor, requireUser } from '../../plugins/permissions.js';
+import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
 import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
 
@@ -27,6 +27,7 @@ import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
 export default async function alertRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
+  documentAccess(app, 'alerts.view');
   const store = app.services.alertRules;
 
   /**
@@ -86,7 +87,13 @@ export default async function alertRoutes(root: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/alert-rules',
-    { schema: { body: createAlertRuleSchema, response: { 201: createdAlertRuleSchema } } },
+    {
+      schema: {
+        'x-access': 'alerts.manage',
+        body: createAlertRuleSchema,
+        response: { 201: createdAlertRuleSchema },
+      },
+    },
     async (request, reply) => {
       const { boardId, ...fields } = request.body;
       const scope = scopeFor(request, boardId, 'alerts.manage');
@@ -101,6 +108,7 @@ export default async function alertRoutes(root: FastifyInstance): Promise<void> 
     '/api/alert-rules/:id',
     {
       schema: {
+        'x-access': 'alerts.manage',
         params: alertRuleParamsSchema,
         body: updateAlertRuleSchema,
         response: { 200: alertRuleSchema },
@@ -125,19 +133,32 @@ export default async function alertRoutes(root: FastifyInstance): Promise<void> 
 
   app.delete(
     '/api/alert-rules/:id',
-    { schema: { params: alertRuleParamsSchema } },
-    async (request, reply) => {
+    {
+      schema: {
+        'x-access': 'alerts.manage',
+        params: alertRuleParamsSchema,
+        response: { 200: alertRuleSchema },
+      },
+    },
+    async (request) => {
       const rule = await ruleFor(request, request.params.id, true);
       await store.remove(rule.id);
       if (rule.state === 'firing')
         await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
-      return reply.status(204).send();
+      // The rule as it was, like every other delete of the API.
+      return store.view(rule);
     },
   );
 
   app.post(
     '/api/alert-rules/:id/test',
-    { schema: { params: alertRuleParamsSchema, response: { 200: alertTestResultSchema } } },
+    {
+      schema: {
+        'x-access': 'alerts.manage',
+        params: alertRuleParamsSchema,
+        response: { 200: alertTestResultSchema },
+      },
+    },
     async (request) => {
       const rule = await ruleFor(request, request.params.id, true);
       return app.services.alerts.sendTest(rule);
