@@ -140,6 +140,17 @@ async function rules(): Promise<AlertRule[]> {
   return res.json().rules;
 }
 
+/** What the board and the TV show: the firing rules' lines. */
+async function wallLines(): Promise<string[]> {
+  const res = await b.app.inject({
+    method: 'GET',
+    url: '/api/alert-lines',
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().lines.map((l: { line: string }) => l.line);
+}
+
 async function deliveries(): Promise<AlertDelivery[]> {
   const res = await a.app.inject({
     method: 'GET',
@@ -182,6 +193,12 @@ describe('a behind rule on two instances', () => {
       ],
     });
     expect(rule.secret).toMatch(/^whsec_/);
+
+    // Instance B hears of the change of state (its open boards and TVs re-read their lines).
+    const heard: number[] = [];
+    const unsubscribe = b.app.services.events.subscribe((event) => {
+      if (event.type === 'alerts.changed') heard.push(event.companyId);
+    });
 
     // 13:59: not yet the rule's minute.
     await bothInstances(2);
@@ -265,6 +282,9 @@ describe('a behind rule on two instances', () => {
     ).toThrow();
 
     // The wall's line, on either instance, and the secret in no later answer.
+    await expect.poll(() => heard).toEqual([companyId]);
+    unsubscribe();
+    expect(await wallLines()).toEqual([line]);
     const [listed] = await rules();
     expect(listed).toMatchObject({ state: 'firing', firingLine: line });
     expect(JSON.stringify(listed)).not.toContain(rule.secret);
@@ -289,6 +309,7 @@ describe('a behind rule on two instances', () => {
     const resolved = JSON.parse(receivers.received('/webhook')[1]!.body);
     expect(resolved.type).toBe('alert.resolved');
     expect((await rules())[0]).toMatchObject({ state: 'ok', firingLine: null });
+    expect(await wallLines()).toEqual([]);
 
     const log = await deliveries();
     expect(log).toHaveLength(8);

@@ -640,6 +640,14 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({ url: `/api/alert-rules/${await alertRuleOfA(f)}/test` }),
     },
   ],
+  'GET /api/alert-lines': [
+    { access: 'boardRead', note: 'own', request: () => ({ url: '/api/alert-lines' }) },
+    {
+      access: 'boardOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/alert-lines?companyId=${f.companyA}` }),
+    },
+  ],
   'GET /api/alert-deliveries': [
     { access: 'companyRead', request: () => ({ url: '/api/alert-deliveries' }) },
   ],

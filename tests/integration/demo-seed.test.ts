@@ -62,6 +62,17 @@ describe('embedded defaults', () => {
       { companyId: company!.id, type: 'businessUnit', itemId: 1002, day1: 3, day3: 3 },
       { companyId: company!.id, type: 'jobType', itemId: 2001, day1: 6, day3: 6 },
     ]);
+    // And one example alert rule, e-mailing the demo manager when tomorrow is behind at 2 PM.
+    const rules = await t.app.services.alertRules.list(company!.id, undefined);
+    expect(rules.map((r) => [r.name, r.kind, r.at, r.thresholdPercent, r.channels])).toEqual([
+      [
+        'Tomorrow behind at 2 PM',
+        'behind',
+        ['14:00'],
+        60,
+        [{ type: 'email', to: ['manager@demo-hvac.test'] }],
+      ],
+    ]);
   });
 
   it("ends a user's sessions when the user is deleted", async () => {

@@ -258,3 +258,9 @@ export const alertTestResultSchema = z.object({
   ),
 });
 export type AlertTestResult = z.infer<typeof alertTestResultSchema>;
+
+/** `GET /api/alert-lines[?companyId=]`: the firing rules' short lines the board and the TV show. */
+export const alertLinesSchema = z.object({
+  lines: z.array(z.object({ ruleId: z.number().int(), line: z.string() })),
+});
+export type AlertLines = z.infer<typeof alertLinesSchema>;

@@ -9,6 +9,7 @@
  *   boards          the company's boards changed (created, renamed, re-picked, reordered, deleted)
  *   board           this paired screen was moved to another board: show that one
  *   preferences     the company's business-unit / job-type preferences or groups changed
+ *   alerts          an alert rule of the company started or stopped firing: re-read its lines
  *   screen-revoked  this paired screen was revoked (the stream then ends)
  *   session-ended   this session ended (the stream then ends)
  *   resync          events may have been missed: re-read everything shown
@@ -24,6 +25,7 @@ export type LiveMessage =
   | { event: 'boards'; data: { companyId: number } }
   | { event: 'board'; data: { boardId: number } }
   | { event: 'preferences'; data: { companyId: number } }
+  | { event: 'alerts'; data: { companyId: number } }
   | { event: 'screen-revoked'; data: { screenId: number } }
   | { event: 'session-ended'; data: Record<string, never> }
   | { event: 'resync'; data: Record<string, never> };
@@ -38,6 +40,7 @@ export const LIVE_EVENT_NAMES = [
   'boards',
   'board',
   'preferences',
+  'alerts',
   'screen-revoked',
   'session-ended',
   'resync',

@@ -13,6 +13,7 @@ const CAPACITY = ['/api/capacity'];
 const BOARD_SETTINGS = ['/api/board-settings'];
 const BOARDS = ['/api/boards'];
 const SCREEN_STATUS = ['/api/screen'];
+const ALERT_LINES = ['/api/alert-lines'];
 const PREFERENCE_KEYS = [
   ['/api/business-unit-preferences'],
   ['/api/job-type-preferences'],
@@ -91,7 +92,9 @@ export function useBoardStream({ enabled, companyId, onScreenRevoked }: BoardStr
       // This paired screen was moved to another board: the server answers with that one now.
       board: () => invalidate(client, [SCREEN_STATUS, BOARDS, BOARD_SETTINGS, CAPACITY]),
       preferences: () => invalidate(client, [CAPACITY, ...PREFERENCE_KEYS]),
-      resync: () => invalidate(client, [CAPACITY, BOARD_SETTINGS, BOARDS, ...PREFERENCE_KEYS]),
+      alerts: () => invalidate(client, [ALERT_LINES]),
+      resync: () =>
+        invalidate(client, [CAPACITY, BOARD_SETTINGS, BOARDS, ALERT_LINES, ...PREFERENCE_KEYS]),
       // The next request learns it is signed out, and the board's 401 handling takes over.
       'session-ended': () => invalidate(client, [CAPACITY]),
       'screen-revoked': () => revoked.current?.(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertDeliveryListSchema,
+  alertLinesSchema,
   alertRuleListSchema,
   alertRuleParamsSchema,
   alertRuleSchema,
@@ -15,7 +16,16 @@ import {
 } from '../../../shared/api/alerts.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
-import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
+import {
+  boardCompanyFor,
+  currentActor,
+  currentViewer,
+  documentAccess,
+  requireUser,
+  requireViewer,
+} from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
+import { boardQuerySchema as boardQuerySchemaByCompany } from '../../../shared/api/onboarding.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
 import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
 
@@ -25,6 +35,35 @@ import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
  * A rule of another company answers 404, as if it did not exist.
  */
 export default async function alertRoutes(root: FastifyInstance): Promise<void> {
+  await root.register(ruleRoutes);
+  await root.register(wallRoutes);
+}
+
+/**
+ * The wall's lines (issue 23): a firing rule shows on the board and the TV until it resolves.
+ * People and paired screens read their own company's (a master admin: `?companyId=`).
+ */
+async function wallRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireViewer);
+  documentAccess(app, 'viewer');
+  app.get(
+    '/api/alert-lines',
+    { schema: { querystring: boardQuerySchemaByCompany, response: { 200: alertLinesSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const named = await boardCompanyFor(request, request.query.companyId, (id) =>
+        companyExists(app.db, id),
+      );
+      const companyId = named ?? currentViewer(request).companyId;
+      return {
+        lines: companyId === null ? [] : await app.services.alertRules.firingLines(companyId),
+      };
+    },
+  );
+}
+
+async function ruleRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'alerts.view');

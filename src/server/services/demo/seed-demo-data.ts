@@ -3,8 +3,24 @@ import type { Database } from '../../db/index.js';
 import { companies, itemPreferences, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import { createAlertStore } from '../alerts/alert-store.js';
 
 export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
+
+/** The demo company's example alert rule. */
+export const DEMO_ALERT_RULE = {
+  name: 'Tomorrow behind at 2 PM',
+  kind: 'behind' as const,
+  dayOffset: 1,
+  thresholdPercent: 60,
+  belowPace: false,
+  itemId: null,
+  at: ['14:00'],
+  staleMinutes: null,
+  repeatMinutes: null,
+  channels: [{ type: 'email' as const, to: ['manager@demo-hvac.test'] }],
+  enabled: true,
+};
 
 /** Whole jobs per day (> 0) by business unit id and by job type id. */
 export interface DemoTargets {
@@ -36,7 +52,7 @@ export async function seedDemoData(
   const [userRow] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0 || (userRow?.n ?? 0) > 0) return false;
 
-  await db.transaction(async (tx) => {
+  const companyId = await db.transaction(async (tx) => {
     const { secretBox, credential } = options;
     const [company] = await tx
       .insert(companies)
@@ -100,6 +116,15 @@ export async function seedDemoData(
       ];
       if (preferenceRows.length) await tx.insert(itemPreferences).values(preferenceRows);
     }
+    return company!.id;
   });
+  // One example alert rule (issue 23): the manager hears at 2 PM when tomorrow is behind; on the
+  // embedded default the e-mail lands in the mail catcher, linked from the Alerts page.
+  await createAlertStore({ db, secretBox: options.secretBox }).create(
+    companyId,
+    null,
+    DEMO_ALERT_RULE,
+    new Date(),
+  );
   return true;
 }

@@ -114,6 +114,9 @@ export function createBoardStreams(deps: {
       case 'boards.changed':
         toCompany(event.companyId, { event: 'boards', data: { companyId: event.companyId } });
         break;
+      case 'alerts.changed':
+        toCompany(event.companyId, { event: 'alerts', data: { companyId: event.companyId } });
+        break;
       case 'preferences.changed':
         toCompany(event.companyId, { event: 'preferences', data: { companyId: event.companyId } });
         break;

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, WifiOff } from 'lucide-react';
+import { BellRing, CircleAlert, Clock, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { staleBannerText } from '../lib/stale-text';
@@ -65,6 +65,39 @@ export function OfflineBanner({ since, large = false }: { since: string; large?:
     >
       <WifiOff className="h-5 w-5 shrink-0 text-slate-300" aria-hidden />
       <p>Offline since {since} - showing the last numbers</p>
+    </div>
+  );
+}
+
+/**
+ * Firing alert rules (issue 23): one short line each ("Thursday at 42 % of target at 2:00 PM"),
+ * shown until the rule resolves.
+ */
+export function AlertLinesBanner({
+  lines,
+  large = false,
+}: {
+  lines: { ruleId: number; line: string }[];
+  large?: boolean;
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <div
+      role="status"
+      data-testid="alert-lines"
+      className={clsx(
+        'flex items-start gap-3 rounded-lg border border-orange-500/60 bg-orange-950/80 text-orange-50',
+        large ? LARGE : REGULAR,
+      )}
+    >
+      <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-orange-300" aria-hidden />
+      <ul className="flex flex-col gap-1">
+        {lines.map((l) => (
+          <li key={l.ruleId} data-testid="alert-line">
+            {l.line}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

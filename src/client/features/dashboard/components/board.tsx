@@ -17,7 +17,8 @@ import { useNow } from '../hooks/use-now';
 import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
 import { themedSettings } from '../lib/themed-settings';
-import { ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
+import { useAlertLines } from '@/features/alerts/api/alert-lines';
+import { AlertLinesBanner, ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
 import { BoardFooter } from './board-footer';
 import { BoardHeader } from './board-header';
 import { DayCard } from './day-card';
@@ -104,6 +105,7 @@ export function Board({
   const ownData = useBoardData(settings, live && !screen, companyId);
   const data = screen?.data ?? ownData;
   const weather = useWeather(settings.zipCode);
+  const alertLines = useAlertLines(live, companyId);
   const now = useNow(15_000);
   // Buttons and editors load beside the first paint; a paired screen has none (decision 012).
   const controls = useBoardControls(!screen);
@@ -201,6 +203,7 @@ export function Board({
           {data.stale && !data.error && (
             <StaleBanner age={staleAge} reason={data.staleReason} large={Boolean(screen)} />
           )}
+          <AlertLinesBanner lines={alertLines.data?.lines ?? []} large={Boolean(screen)} />
           {data.subscriptionRequired ? (
             renderSubscriptionNeeded?.()
           ) : data.isLoading ? (
