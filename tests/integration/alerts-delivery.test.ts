@@ -64,6 +64,8 @@ beforeAll(async () => {
     MAIL_FROM: 'Call Board <alerts@board.test>',
     ALERTS_ALLOW_PRIVATE_URLS: 'true',
     PUBLIC_URL: 'http://board.test',
+    // The board's links name a public host; the development sign-in is told it may (tests only).
+    DEV_IDENTITY_ALLOW_REMOTE: 'true',
   };
   const boot = (database: typeof shared.first) => {
     const now = () => new Date(clock);

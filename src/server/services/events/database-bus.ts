@@ -13,6 +13,7 @@ const boardEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('capacity.updated'), companyId }),
   z.object({ type: z.literal('settings.changed'), companyId, version: z.number().int() }),
   z.object({ type: z.literal('preferences.changed'), companyId }),
+  z.object({ type: z.literal('alerts.changed'), companyId }),
   z.object({
     type: z.literal('credentials.changed'),
     companyId: companyId.nullable(),
