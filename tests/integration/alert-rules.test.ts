@@ -219,3 +219,67 @@ describe('access and lifecycle', () => {
     expect((await call(admin, 'DELETE', `/api/alert-rules/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('rules belong to a board', () => {
+  // A public address by number: nothing to look up (the test machine may have no DNS).
+  const onBoard = (boardId?: number) => ({
+    ...valid,
+    channels: [{ type: 'webhook', url: 'https://93.184.216.34/hooks/board' }],
+    ...(boardId === undefined ? {} : { boardId }),
+  });
+  it("lists, creates and logs per board (default: the first); another company's board is a 404; a deleted board takes its rules", async () => {
+    const made = await call(admin, 'POST', '/api/boards', {
+      name: 'Plumbing wall',
+      viewType: 'businessUnit',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const boardId = made.json().id as number;
+    const first = (await call(admin, 'GET', '/api/boards')).json().boards[0].id as number;
+
+    const created = await call(admin, 'POST', '/api/alert-rules', onBoard(boardId));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().boardId).toBe(boardId);
+    const ruleId = created.json().id as number;
+    const onFirst = await call(admin, 'POST', '/api/alert-rules', onBoard());
+    expect(onFirst.json().boardId).toBe(first);
+
+    const names = async (url: string, user = admin) =>
+      (await call(user, 'GET', url)).json().rules.map((r: { id: number }) => r.id) as number[];
+    expect(await names(`/api/alert-rules?boardId=${boardId}`)).toEqual([ruleId]);
+    expect(await names(`/api/alert-rules?boardId=${first}`)).toEqual([onFirst.json().id]);
+    expect(await names('/api/alert-rules')).toEqual([onFirst.json().id]);
+    expect(await names(`/api/alert-rules?boardId=${boardId}`, member)).toEqual([ruleId]);
+
+    const tested = await call(admin, 'POST', `/api/alert-rules/${ruleId}/test`);
+    expect(tested.statusCode).toBe(200);
+    const log = async (query: string) =>
+      (await call(admin, 'GET', `/api/alert-deliveries${query}`))
+        .json()
+        .deliveries.map((d: { ruleId: number }) => d.ruleId) as number[];
+    expect(await log(`?boardId=${boardId}`)).toEqual([ruleId]);
+    expect(await log('')).not.toContain(ruleId);
+
+    // Another company's board does not exist for the caller, whatever the verb.
+    for (const [method, url, payload] of [
+      ['GET', `/api/alert-rules?boardId=${boardId}`, undefined],
+      ['GET', `/api/alert-deliveries?boardId=${boardId}`, undefined],
+      ['POST', '/api/alert-rules', onBoard(boardId)],
+    ] as const) {
+      const res = await call(otherAdmin, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error).toMatch(/Board/);
+    }
+    expect((await call(otherAdmin, 'GET', `/api/alert-lines?boardId=${boardId}`)).statusCode).toBe(
+      404,
+    );
+
+    // Deleting the board deletes its rules and their log (decision 023).
+    expect((await call(admin, 'DELETE', `/api/boards/${boardId}`)).statusCode).toBe(200);
+    expect(
+      (await call(admin, 'PATCH', `/api/alert-rules/${ruleId}`, { name: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call(admin, 'GET', `/api/alert-rules?boardId=${boardId}`)).statusCode).toBe(404);
+    expect(await names('/api/alert-rules')).toEqual([onFirst.json().id]);
+    await call(admin, 'DELETE', `/api/alert-rules/${onFirst.json().id}`);
+  });
+});

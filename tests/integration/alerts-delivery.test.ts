@@ -11,6 +11,11 @@ import {
   type Simulator,
 } from '../../standins/servicetitan-simulator/index.js';
 import { setCompanyBoardSettings } from '../helpers/board-settings.js';
+import {
+  readBoardSettings,
+  writeBoardSettings,
+} from '../../src/server/services/board-settings/board-settings-store.js';
+import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
 import { openSharedDatabase } from '../helpers/database.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
 import {
@@ -142,11 +147,11 @@ async function rules(): Promise<AlertRule[]> {
   return res.json().rules;
 }
 
-/** What the board and the TV show: the firing rules' lines. */
-async function wallLines(): Promise<string[]> {
+/** What a board and its TVs show: the firing rules' lines (default: the first board). */
+async function wallLines(query = ''): Promise<string[]> {
   const res = await b.app.inject({
     method: 'GET',
-    url: '/api/alert-lines',
+    url: `/api/alert-lines${query}`,
     headers: { cookie: admin.cookie },
   });
   expect(res.statusCode).toBe(200);
@@ -439,5 +444,70 @@ describe('exactly once by the database', () => {
       ),
     );
     expect(results.reduce((sum, r) => sum + r.length, 0)).toBe(4);
+  });
+});
+
+describe('a rule reads its own board', () => {
+  it("checks at its board's local time and shows only on that board's wall", async () => {
+    // Thursday 2025-10-30, 13:59 in New York, 10:59 in Los Angeles.
+    clock = Date.parse('2025-10-30T17:59:00Z');
+    const west = (await a.app.services.boards.create({
+      companyId,
+      name: 'West wall',
+      viewType: 'businessUnit',
+      itemIds: null,
+      userId: null,
+    }))!;
+    const home = settingsHomeOf(west);
+    const current = await readBoardSettings(a.app.db, home);
+    await writeBoardSettings(a.app.db, {
+      home,
+      settings: { ...current.settings, timezone: 'America/Los_Angeles' },
+      expectedVersion: current.version,
+      userId: null,
+      now: new Date(clock),
+    });
+    const rule = await createRule({
+      boardId: west.id,
+      name: 'West behind at 2 PM',
+      kind: 'behind',
+      thresholdPercent: 1000,
+      at: ['14:00'],
+      channels: [{ type: 'webhook', url: receivers.url('/west') }],
+    });
+    expect(rule.boardId).toBe(west.id);
+
+    // 2 PM in New York is 11 AM on the West board: not its minute.
+    clock = Date.parse('2025-10-30T18:00:00Z');
+    await bothInstances(2);
+    expect(receivers.received('/west')).toHaveLength(0);
+
+    // 2 PM in Los Angeles.
+    clock = Date.parse('2025-10-30T21:00:00Z');
+    await bothInstances(2);
+    const [west1] = receivers.received('/west');
+    expect(receivers.received('/west')).toHaveLength(1);
+    const data = JSON.parse(west1!.body).data;
+    expect(data).toMatchObject({
+      boardName: 'West wall',
+      boardUrl: `http://board.test/?boardId=${west.id}`,
+      day: { date: '2025-10-31', weekday: 'Friday' },
+    });
+    expect(await wallLines(`?boardId=${west.id}`)).toEqual([
+      expect.stringMatching(/^Friday at \d+ % of target at 2:00 PM$/),
+    ]);
+    // The first board's wall shows its own rules' lines only.
+    const firstBoard = await b.app.inject({
+      method: 'GET',
+      url: '/api/alert-lines',
+      headers: { cookie: admin.cookie },
+    });
+    expect(firstBoard.json().lines.map((l: { ruleId: number }) => l.ruleId)).not.toContain(rule.id);
+    const westLog = await a.app.inject({
+      method: 'GET',
+      url: `/api/alert-deliveries?boardId=${west.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(westLog.json().deliveries.map((d: AlertDelivery) => d.ruleId)).toEqual([rule.id]);
   });
 });

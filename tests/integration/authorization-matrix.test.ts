@@ -77,6 +77,8 @@ const ACCESS = {
    * admin without a company has no board to read.
    */
   companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
+  /** A board of company A's alert rules and log, named by id: its people and the master admin. */
+  alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
   /** A TV asks for a pairing code: any browser may, except one already paired (409). */
@@ -612,11 +614,27 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/screens': [{ access: 'adminList', request: () => ({ url: '/api/screens' }) }],
-  'GET /api/alert-rules': [{ access: 'companyRead', request: () => ({ url: '/api/alert-rules' }) }],
+  'GET /api/alert-rules': [
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/alert-rules' }) },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({ url: `/api/alert-rules?boardId=${await spareBoardOfA(f)}` }),
+    },
+  ],
   'POST /api/alert-rules': [
     {
       access: 'companyEditor',
+      note: 'own',
       request: () => ({ url: '/api/alert-rules', payload: alertRuleBody() }),
+    },
+    {
+      access: 'managedInA',
+      note: "on a board of A's",
+      request: async (f) => ({
+        url: '/api/alert-rules',
+        payload: { ...alertRuleBody(), boardId: await spareBoardOfA(f) },
+      }),
     },
   ],
   'PATCH /api/alert-rules/:id': [
@@ -647,9 +665,21 @@ const MATRIX: Record<string, Case[]> = {
       note: "company A's by id",
       request: (f) => ({ url: `/api/alert-lines?companyId=${f.companyA}` }),
     },
+    {
+      access: 'boardOfA',
+      note: "company A's first board by id",
+      request: async (f) => ({
+        url: `/api/alert-lines?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
+    },
   ],
   'GET /api/alert-deliveries': [
-    { access: 'companyRead', request: () => ({ url: '/api/alert-deliveries' }) },
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/alert-deliveries' }) },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({ url: `/api/alert-deliveries?boardId=${await spareBoardOfA(f)}` }),
+    },
   ],
   'POST /api/screens/pair': [
     {

@@ -63,7 +63,8 @@ describe('embedded defaults', () => {
       { companyId: company!.id, type: 'jobType', itemId: 2001, day1: 6, day3: 6 },
     ]);
     // And one example alert rule, e-mailing the demo manager when tomorrow is behind at 2 PM.
-    const rules = await t.app.services.alertRules.list(company!.id, undefined);
+    const board = await t.app.services.boards.first(company!.id);
+    const rules = await t.app.services.alertRules.list(board.id);
     expect(rules.map((r) => [r.name, r.kind, r.at, r.thresholdPercent, r.channels])).toEqual([
       [
         'Tomorrow behind at 2 PM',

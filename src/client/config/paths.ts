@@ -15,6 +15,8 @@ export const paths = {
   tv: '/tv',
   /** The admin's Screens list; `?code=` fills in a TV's pairing code (its QR code opens this). */
   screens: '/admin/screens',
+  /** A board's alert rules and delivery log (issue 23); `?boardId=` names the board. */
+  alerts: '/alerts',
   /** Invitations waiting for the person's choice (decision 019): the sign-in sends them here. */
   invitations: INVITATIONS_PAGE,
 } as const;
@@ -24,6 +26,10 @@ export const BOARD_COMPANY_PARAM = 'companyId';
 
 /** A company's board, as a master admin opens it from the companies they manage. */
 export const boardOf = (companyId: number) => `${paths.home}?${BOARD_COMPANY_PARAM}=${companyId}`;
+
+/** The Alerts page of one board (without an id: the company's first board). */
+export const alertsOf = (boardId?: number) =>
+  boardId === undefined ? paths.alerts : `${paths.alerts}?boardId=${boardId}`;
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

@@ -376,7 +376,7 @@ export const screenPairings = pgTable(
 );
 
 /**
- * Alert rules (issue 23, decision 023): per board (`board_id`; NULL = the company's board), with
+ * Alert rules (issue 23, decision 023): per board (`board_id`; deleted with it), with
  * their channels (webhook URLs encrypted, `channels_enc`) and the webhook signing secret
  * (`secret_enc`). `state` and `firing_*` are the rule's Grafana-style state (ok → firing →
  * ok); `lease_*` lets one instance at a time evaluate it (a convenience: deliveries are made
@@ -389,7 +389,10 @@ export const alertRules = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    boardId: integer('board_id'),
+    /** A board's rules go with it (decision 023). */
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['behind', 'stale', 'full'] }).notNull(),
     dayOffset: integer('day_offset').notNull().default(1),
@@ -417,7 +420,7 @@ export const alertRules = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('alert_rules_company_idx').on(t.companyId, t.boardId)],
+  (t) => [index('alert_rules_board_idx').on(t.boardId)],
 );
 
 /**
@@ -436,7 +439,9 @@ export const alertDeliveries = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    boardId: integer('board_id'),
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
     occurrence: text('occurrence').notNull(),
     channelIndex: integer('channel_index').notNull(),
     channelType: text('channel_type', { enum: ['email', 'slack', 'teams', 'webhook'] }).notNull(),
@@ -460,6 +465,6 @@ export const alertDeliveries = pgTable(
   (t) => [
     uniqueIndex('alert_deliveries_once_idx').on(t.ruleId, t.occurrence, t.channelIndex),
     index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt),
-    index('alert_deliveries_company_idx').on(t.companyId, t.createdAt),
+    index('alert_deliveries_board_idx').on(t.boardId, t.createdAt),
   ],
 );

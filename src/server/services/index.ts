@@ -20,7 +20,7 @@ import {
 } from './alerts/alert-service.js';
 import { createChannelSender, createSmtpMailer, type Mailer } from './alerts/channels.js';
 import { createOutgoingClient, type OutgoingClient } from './alerts/outgoing-guard.js';
-import { readCompanySettings } from './board-settings/board-settings-store.js';
+import { createBoardReader } from './alerts/board-reading.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -152,8 +152,7 @@ export function createServices(deps: {
     sender: createChannelSender({ outgoing, mailer }),
     events: deps.events,
     now,
-    boardFor: (companyId, viewType) => capacity.boardForCompany(companyId, viewType),
-    settingsFor: (companyId) => readCompanySettings(deps.db, companyId),
+    readBoard: createBoardReader({ db: deps.db, boards, capacity }),
     publicUrl: deps.config.publicUrl,
     logger: deps.app.log.child({ service: 'alerts' }),
     tickMs: deps.overrides?.alertTickMs ?? DEFAULT_ALERT_TICK_MS,

@@ -153,6 +153,19 @@ export const createAlertRuleSchema = z
   });
 export type CreateAlertRule = z.infer<typeof createAlertRuleSchema>;
 
+/**
+ * A whole rule as the Alerts page's form edits an existing one: every field but the channels,
+ * which an edit may leave as they are (the API never shows a webhook URL again).
+ */
+export const editAlertRuleSchema = z
+  .object({ ...ruleFields, channels: ruleFields.channels.optional() })
+  .strict()
+  .superRefine((rule, ctx) => {
+    for (const problem of ruleProblems(rule))
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+export type EditAlertRule = z.infer<typeof editAlertRuleSchema>;
+
 /** `PATCH /api/alert-rules/:id`: any of the fields; channels, when given, replace all of them. */
 export const updateAlertRuleSchema = z
   .object({
@@ -176,7 +189,7 @@ export const alertStateSchema = z.enum(['ok', 'firing']);
 
 export const alertRuleSchema = z.object({
   id: z.number().int(),
-  boardId: z.number().int().nullable(),
+  boardId: z.number().int(),
   name: z.string(),
   kind: z.enum(ALERT_KINDS),
   dayOffset: z.number().int(),
@@ -217,7 +230,7 @@ export const alertDeliverySchema = z.object({
   id: z.number().int(),
   ruleId: z.number().int(),
   ruleName: z.string(),
-  boardId: z.number().int().nullable(),
+  boardId: z.number().int(),
   event: z.enum(DELIVERY_EVENTS),
   channelType: z.enum(CHANNEL_TYPES),
   /** Where it went: recipients, or the webhook's host and last four characters. */
@@ -234,15 +247,8 @@ export const alertDeliverySchema = z.object({
 export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
 export const alertDeliveryListSchema = z.object({ deliveries: z.array(alertDeliverySchema) });
 
-export const boardQuerySchema = z
-  .object({
-    boardId: z
-      .string()
-      .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number')
-      .transform(Number)
-      .optional(),
-  })
-  .strict();
+/** `?boardId=` of the rules and the delivery log; without it, the company's first board. */
+export const boardQuerySchema = z.object({ boardId: serialIdParam.optional() }).strict();
 
 export const alertRuleParamsSchema = pathParams({ id: serialIdParam });
 
@@ -259,7 +265,10 @@ export const alertTestResultSchema = z.object({
 });
 export type AlertTestResult = z.infer<typeof alertTestResultSchema>;
 
-/** `GET /api/alert-lines[?companyId=]`: the firing rules' short lines the board and the TV show. */
+/**
+ * `GET /api/alert-lines[?boardId=][&companyId=]`: the firing rules' short lines of a board (its
+ * page and its TVs show them).
+ */
 export const alertLinesSchema = z.object({
   lines: z.array(z.object({ ruleId: z.number().int(), line: z.string() })),
 });

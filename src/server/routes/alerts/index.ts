@@ -16,8 +16,10 @@ import {
 } from '../../../shared/api/alerts.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
+import { capacityQuerySchema } from '../../../shared/api/capacity.js';
 import {
   boardCompanyFor,
+  boardOf,
   currentActor,
   currentViewer,
   documentAccess,
@@ -25,7 +27,7 @@ import {
   requireViewer,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
-import { boardQuerySchema as boardQuerySchemaByCompany } from '../../../shared/api/onboarding.js';
+import type { BoardRow } from '../../services/boards/board-store.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
 import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
 
@@ -40,8 +42,9 @@ export default async function alertRoutes(root: FastifyInstance): Promise<void> 
 }
 
 /**
- * The wall's lines (issue 23): a firing rule shows on the board and the TV until it resolves.
- * People and paired screens read their own company's (a master admin: `?companyId=`).
+ * The wall's lines (issue 23): a firing rule shows on its board and that board's TVs until it
+ * resolves. People read a board of their company (`?boardId=`, else the first; a master admin:
+ * `?companyId=` too), a paired screen its own board's, as `POST /api/capacity` chooses.
  */
 async function wallRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -49,16 +52,21 @@ async function wallRoutes(root: FastifyInstance): Promise<void> {
   documentAccess(app, 'viewer');
   app.get(
     '/api/alert-lines',
-    { schema: { querystring: boardQuerySchemaByCompany, response: { 200: alertLinesSchema } } },
+    { schema: { querystring: capacityQuerySchema, response: { 200: alertLinesSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const named = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
       const companyId = named ?? currentViewer(request).companyId;
-      return {
-        lines: companyId === null ? [] : await app.services.alertRules.firingLines(companyId),
-      };
+      if (companyId === null) return { lines: [] };
+      const board = await boardOf(
+        request,
+        (fresh) =>
+          fresh ? app.services.boards.list(companyId) : app.services.boards.cachedList(companyId),
+        request.query.boardId,
+      );
+      return { lines: await app.services.alertRules.firingLines(board.id) };
     },
   );
 }
@@ -70,20 +78,28 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
   const store = app.services.alertRules;
 
   /**
-   * The company and board a list or a new rule is for: the caller's company's board. A board
-   * id names one of the company's boards (NULL: its board before there were several).
+   * The board a list or a new rule is for: `?boardId=` (a board of another company is a 404,
+   * as if it did not exist), else the first board of the caller's company.
    */
-  function scopeFor(
+  async function boardFor(
     request: FastifyRequest,
     boardId: number | undefined,
     permission: 'alerts.view' | 'alerts.manage',
-  ) {
+  ): Promise<BoardRow> {
     const actor = currentActor(request);
-    if (!can(actor, permission)) throw forbidden(denialReason(actor, permission) ?? 'Forbidden');
-    if (actor.companyId === null) throw forbidden('Create or join a company first.');
-    // Until a company has several boards, its one board is the rules' board (boardId NULL).
-    if (boardId !== undefined) throw notFound('Board');
-    return { companyId: actor.companyId, boardId: null };
+    const denied = () => forbidden(denialReason(actor, permission) ?? 'Forbidden');
+    if (!can(actor, permission)) throw denied();
+    let board: BoardRow | null;
+    if (boardId === undefined) {
+      if (actor.companyId === null) throw forbidden('Create or join a company first.');
+      board = await app.services.boards.first(actor.companyId);
+    } else {
+      board = await app.services.boards.byId(boardId);
+      if (!board || !can(actor, 'alerts.view', { companyId: board.companyId }))
+        throw notFound('Board');
+    }
+    if (!can(actor, permission, { companyId: board.companyId })) throw denied();
+    return board;
   }
 
   /** A rule the caller may see, or 404; writing it needs `alerts.manage` (403 otherwise). */
@@ -115,8 +131,8 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules',
     { schema: { querystring: boardQuerySchema, response: { 200: alertRuleListSchema } } },
     async (request) => {
-      const scope = scopeFor(request, request.query.boardId, 'alerts.view');
-      const rules = await store.list(scope.companyId, scope.boardId);
+      const board = await boardFor(request, request.query.boardId, 'alerts.view');
+      const rules = await store.list(board.id);
       return {
         rules: rules.map(store.view),
         mailCatcherUrl: app.config.isProduction ? null : (app.config.alerts.mailCatcherUrl ?? null),
@@ -135,9 +151,9 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { boardId, ...fields } = request.body;
-      const scope = scopeFor(request, boardId, 'alerts.manage');
+      const board = await boardFor(request, boardId, 'alerts.manage');
       await checkChannels(fields.channels);
-      const rule = await store.create(scope.companyId, scope.boardId, fields, app.services.now());
+      const rule = await store.create(board.companyId, board.id, fields, app.services.now());
       // The signing secret is shown this once; it is never in any later answer.
       return reply.status(201).send({ ...store.view(rule), secret: rule.secret });
     },
@@ -200,7 +216,9 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const rule = await ruleFor(request, request.params.id, true);
-      return app.services.alerts.sendTest(rule);
+      const result = await app.services.alerts.sendTest(rule);
+      if (!result) throw notFound('Alert rule'); // its board was deleted a moment ago
+      return result;
     },
   );
 
@@ -208,8 +226,8 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-deliveries',
     { schema: { querystring: boardQuerySchema, response: { 200: alertDeliveryListSchema } } },
     async (request) => {
-      const scope = scopeFor(request, request.query.boardId, 'alerts.view');
-      return { deliveries: await store.deliveries(scope.companyId, scope.boardId) };
+      const board = await boardFor(request, request.query.boardId, 'alerts.view');
+      return { deliveries: await store.deliveries(board.id) };
     },
   );
 }

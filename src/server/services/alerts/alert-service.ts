@@ -3,7 +3,6 @@ import { TZDate } from '@date-fns/tz';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CapacityDay, CapacityResponse } from '../../../shared/api/capacity.js';
 import type { AlertTestResult } from '../../../shared/api/alerts.js';
-import type { ItemType } from '../../../shared/api/item-groups.js';
 import { behindLine, clockTime } from '../../../shared/alerts/describe.js';
 import { WEEKDAY_KEYS, WEEKDAY_NAMES } from '../../../shared/calendar/display-days.js';
 import { holidaysOn } from '../../../shared/calendar/holidays.js';
@@ -36,15 +35,26 @@ export const DEFAULT_TICK_MS = 15_000;
 export interface AlertService {
   /** One pass: evaluate the rules no other instance is evaluating, then send what is due. */
   runOnce(): Promise<{ evaluated: number; sent: number }>;
-  /** Sends the rule's message now, once per channel (no retries): `Send test`. */
-  sendTest(rule: OpenRule): Promise<AlertTestResult>;
+  /** Sends the rule's message now, once per channel (no retries): `Send test`; null: no board. */
+  sendTest(rule: OpenRule): Promise<AlertTestResult | null>;
   /** Stops the loop and waits for a pass still running (the database closes next). */
   close(): Promise<void>;
 }
 
-interface Reading {
+/** The board a rule watches: its row, its settings and its answer as its screens see it. */
+export interface BoardReading {
+  board: AlertBoard;
   settings: CompanyBoardSettings;
-  board: CapacityResponse;
+  answer: CapacityResponse;
+}
+
+/** What evaluation needs of a board (services/boards). */
+export interface AlertBoard {
+  id: number;
+  companyId: number;
+  name: string;
+  /** Whether it is the company's first board (its address needs no `boardId`). */
+  first: boolean;
 }
 
 export function createAlertService(deps: {
@@ -52,9 +62,8 @@ export function createAlertService(deps: {
   sender: ChannelSender;
   events: EventBus;
   now: () => Date;
-  /** The company's board as its screens see it. */
-  boardFor(companyId: number, viewType: ItemType): Promise<CapacityResponse>;
-  settingsFor(companyId: number): Promise<CompanyBoardSettings>;
+  /** A board (null: deleted since), its settings and its answer as its screens see it. */
+  readBoard(boardId: number): Promise<BoardReading | null>;
   publicUrl: string;
   logger?: FastifyBaseLogger;
   /** Real-time interval of the loop; 0: no loop (tests call runOnce). */
@@ -65,18 +74,10 @@ export function createAlertService(deps: {
   const { store, sender, now, logger } = deps;
   const owner = `alerts-${crypto.randomUUID()}`;
 
-  async function read(companyId: number): Promise<Reading> {
-    const [settings, board] = await Promise.all([
-      deps.settingsFor(companyId),
-      deps.boardFor(companyId, 'businessUnit'),
-    ]);
-    return { settings, board };
-  }
-
-  /** The watched numbers of a rule's day: one item (looked up in both views) or the whole board. */
+  /** The watched numbers of a rule's day: one item of the board or the whole board. */
   async function numbersOf(
     rule: OpenRule,
-    reading: Reading,
+    reading: BoardReading,
   ): Promise<{
     day: CapacityDay;
     weekday: string;
@@ -86,20 +87,13 @@ export function createAlertService(deps: {
     percent: number;
     expectedPercent: number | null;
   } | null> {
-    const index = rule.dayOffset - 1;
-    let day = reading.board.days[index];
+    const day = reading.answer.days[rule.dayOffset - 1];
     if (!day) return null;
     let item: string | null = null;
     let booked: number;
     let target: number;
     if (rule.itemId !== null) {
-      let found = day.data.find((d) => String(d.id) === String(rule.itemId));
-      if (!found) {
-        const other = await deps.boardFor(rule.companyId, 'jobType');
-        const otherDay = other.days[index];
-        found = otherDay?.data.find((d) => String(d.id) === String(rule.itemId));
-        if (otherDay && found) day = otherDay;
-      }
+      const found = day.data.find((d) => String(d.id) === String(rule.itemId));
       if (!found) return null;
       item = found.name;
       booked = found.scheduled;
@@ -122,7 +116,7 @@ export function createAlertService(deps: {
 
   function baseMessage(
     rule: OpenRule,
-    reading: Reading,
+    reading: BoardReading,
     companyName: string,
     event: AlertMessage['event'],
     summary: string,
@@ -132,8 +126,8 @@ export function createAlertService(deps: {
       ruleName: rule.name,
       kind: rule.kind,
       companyName,
-      boardName: reading.settings.title,
-      boardUrl: `${deps.publicUrl}/${rule.boardId ? `?boardId=${rule.boardId}` : ''}`,
+      boardName: reading.board.name,
+      boardUrl: `${deps.publicUrl}/${reading.board.first ? '' : `?boardId=${reading.board.id}`}`,
       summary,
       day: null,
       item: null,
@@ -149,7 +143,7 @@ export function createAlertService(deps: {
   /** What the rule sees now: whether it holds, the key of this occurrence, and its message. */
   async function assess(
     rule: OpenRule,
-    reading: Reading,
+    reading: BoardReading,
     companyName: string,
     at: Date,
     /** A behind rule's check time (HH:MM) the line names; the time of `at` otherwise. */
@@ -159,12 +153,13 @@ export function createAlertService(deps: {
     | { holds: false; message: AlertMessage }
     | null
   > {
-    const { settings, board } = reading;
+    const { settings, answer } = reading;
+    const boardName = reading.board.name;
     if (rule.kind === 'stale') {
-      const fetchedAt = board.fetchedAt ? new Date(board.fetchedAt) : null;
+      const fetchedAt = answer.fetchedAt ? new Date(answer.fetchedAt) : null;
       if (!fetchedAt) return null; // never read: nothing to call stale yet
       const staleForMs = at.getTime() - fetchedAt.getTime();
-      const holds = board.stale && staleForMs > (rule.staleMinutes ?? 0) * 60_000;
+      const holds = answer.stale && staleForMs > (rule.staleMinutes ?? 0) * 60_000;
       const since = clockTime(localHhmm(fetchedAt, settings.timezone));
       const minutes = Math.floor(staleForMs / 60_000);
       const message = baseMessage(
@@ -173,11 +168,11 @@ export function createAlertService(deps: {
         companyName,
         holds ? 'firing' : 'resolved',
         holds
-          ? `Stale numbers on ${settings.title}: ServiceTitan has failed for ${minutes} minutes`
-          : `Numbers fresh again on ${settings.title}: ServiceTitan answers`,
+          ? `Stale numbers on ${boardName}: ServiceTitan has failed for ${minutes} minutes`
+          : `Numbers fresh again on ${boardName}: ServiceTitan answers`,
       );
       message.staleSince = `${since} (${fetchedAt.toISOString()})`;
-      if (board.staleReason && holds) message.summary += ` (${board.staleReason})`;
+      if (answer.staleReason && holds) message.summary += ` (${answer.staleReason})`;
       return holds
         ? {
             holds,
@@ -208,8 +203,8 @@ export function createAlertService(deps: {
           companyName,
           holds ? 'firing' : 'resolved',
           holds
-            ? `${what} is full: ${numbers.percent} % of target on ${settings.title}`
-            : `${what} is below 100 % again: ${numbers.percent} % of target on ${settings.title}`,
+            ? `${what} is full: ${numbers.percent} % of target on ${boardName}`
+            : `${what} is below 100 % again: ${numbers.percent} % of target on ${boardName}`,
         ),
       );
       return holds
@@ -236,8 +231,8 @@ export function createAlertService(deps: {
         companyName,
         holds ? 'firing' : 'resolved',
         holds
-          ? `Behind: ${line} on ${settings.title}`
-          : `Caught up: ${what} at ${numbers.percent} % of target on ${settings.title}`,
+          ? `Behind: ${line} on ${boardName}`
+          : `Caught up: ${what} at ${numbers.percent} % of target on ${boardName}`,
       ),
     );
     return holds
@@ -264,7 +259,8 @@ export function createAlertService(deps: {
   }
 
   async function evaluate(rule: OpenRule, at: Date): Promise<void> {
-    const reading = await read(rule.companyId);
+    const reading = await deps.readBoard(rule.boardId);
+    if (!reading) return; // its board was deleted a moment ago: so is the rule
     const companyName = await store.companyName(rule.companyId);
     let check: string | null = null;
     if (rule.kind === 'behind') {
@@ -423,8 +419,9 @@ export function createAlertService(deps: {
     return running;
   }
 
-  async function sendTest(rule: OpenRule): Promise<AlertTestResult> {
-    const reading = await read(rule.companyId);
+  async function sendTest(rule: OpenRule): Promise<AlertTestResult | null> {
+    const reading = await deps.readBoard(rule.boardId);
+    if (!reading) return null;
     const companyName = await store.companyName(rule.companyId);
     const seen = await assess(rule, reading, companyName, now()).catch(() => null);
     const message: AlertMessage = {
@@ -440,10 +437,10 @@ export function createAlertService(deps: {
       queued.map((d) => d.id),
     );
     await Promise.all(claimed.map((d) => deliver(d, false)));
-    const log = await store.deliveries(rule.companyId, undefined, 200);
+    const outcomes = await store.outcomes(queued.map((d) => d.id));
     return {
       results: queued.map((d) => {
-        const row = log.find((l) => l.id === d.id);
+        const row = outcomes.find((l) => l.id === d.id);
         return {
           channelType: d.channelType,
           target: d.target,

@@ -122,21 +122,12 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     channelsEnc: secretBox.seal(JSON.stringify(rule.channels)),
   });
 
-  /** Rules of a company (one board's when `boardId` is given; NULL board = the company's). */
-  async function list(companyId: number, boardId: number | null | undefined): Promise<OpenRule[]> {
+  /** A board's rules, oldest first. */
+  async function list(boardId: number): Promise<OpenRule[]> {
     const rows = await db
       .select()
       .from(alertRules)
-      .where(
-        and(
-          eq(alertRules.companyId, companyId),
-          boardId === undefined
-            ? undefined
-            : boardId === null
-              ? isNull(alertRules.boardId)
-              : eq(alertRules.boardId, boardId),
-        ),
-      )
+      .where(eq(alertRules.boardId, boardId))
       .orderBy(asc(alertRules.id));
     return rows.map(open);
   }
@@ -148,7 +139,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
 
   async function create(
     companyId: number,
-    boardId: number | null,
+    boardId: number,
     rule: Omit<CreateAlertRule, 'boardId'>,
     now: Date,
   ): Promise<OpenRule> {
@@ -367,26 +358,13 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
   }
 
-  /** The delivery log, newest first. */
-  async function deliveries(
-    companyId: number,
-    boardId: number | null | undefined,
-    limit = 100,
-  ): Promise<AlertDelivery[]> {
+  /** A board's delivery log, newest first. */
+  async function deliveries(boardId: number, limit = 100): Promise<AlertDelivery[]> {
     const rows = await db
       .select({ delivery: alertDeliveries, ruleName: alertRules.name })
       .from(alertDeliveries)
       .innerJoin(alertRules, eq(alertRules.id, alertDeliveries.ruleId))
-      .where(
-        and(
-          eq(alertDeliveries.companyId, companyId),
-          boardId === undefined
-            ? undefined
-            : boardId === null
-              ? isNull(alertDeliveries.boardId)
-              : eq(alertDeliveries.boardId, boardId),
-        ),
-      )
+      .where(eq(alertDeliveries.boardId, boardId))
       .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
       .limit(limit);
     return rows.map(({ delivery, ruleName }) => ({
@@ -406,6 +384,19 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     }));
   }
 
+  /** Where some deliveries stand (Send test's answer). */
+  async function outcomes(ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: alertDeliveries.id,
+        status: alertDeliveries.status,
+        lastError: alertDeliveries.lastError,
+      })
+      .from(alertDeliveries)
+      .where(inArray(alertDeliveries.id, ids));
+  }
+
   /** A claimed delivery's channel, opened. */
   const channelOf = (delivery: DeliveryRow): AlertChannel =>
     JSON.parse(secretBox.open(delivery.channelEnc)) as AlertChannel;
@@ -419,14 +410,14 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     return row?.name ?? 'Your company';
   }
 
-  /** Firing rules' lines for a company's board (the wall shows them). */
-  async function firingLines(companyId: number): Promise<{ ruleId: number; line: string }[]> {
+  /** Firing rules' lines of a board (the board and its TVs show them). */
+  async function firingLines(boardId: number): Promise<{ ruleId: number; line: string }[]> {
     const rows = await db
       .select({ id: alertRules.id, line: alertRules.firingLine })
       .from(alertRules)
       .where(
         and(
-          eq(alertRules.companyId, companyId),
+          eq(alertRules.boardId, boardId),
           eq(alertRules.state, 'firing'),
           eq(alertRules.enabled, true),
         ),
@@ -452,6 +443,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     claimDeliveries,
     finishDelivery,
     deliveries,
+    outcomes,
     companyName,
     firingLines,
     channelOf,

@@ -78,10 +78,15 @@ export interface CapacityService {
     boardId?: number,
   ): PreparedAnswer | undefined;
   /**
-   * A company's board without a request (a paired screen, the server's own refresh schedule):
-   * the company's ServiceTitan credential, preferences, groups and settings.
+   * A company's board without a request (a paired screen, the server's own refresh schedule,
+   * alert rules): the company's ServiceTitan credential, preferences and groups, and `board`'s
+   * settings and items (without one: the first board's settings and every item).
    */
-  boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse>;
+  boardForCompany(
+    companyId: number,
+    viewType: ItemType,
+    board?: BoardView,
+  ): Promise<CapacityResponse>;
   /**
    * A stream of the company's board opened (issue 13): its snapshots stay on the server's
    * refresh schedule while it is open. Returns the function to call when it closes.
@@ -221,10 +226,15 @@ export function createCapacityService(deps: {
     return answer;
   }
 
-  function boardForCompany(companyId: number, viewType: ItemType): Promise<CapacityResponse> {
+  function boardForCompany(
+    companyId: number,
+    viewType: ItemType,
+    board?: BoardView,
+  ): Promise<CapacityResponse> {
     return computeBoard({
       boardCompany: companyId,
       viewType,
+      board,
       resolve: () =>
         inputs.credential({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
     });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/index.js';
 import { companies, itemPreferences, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import { createBoardStore } from '../boards/board-store.js';
 import { createAlertStore } from '../alerts/alert-store.js';
 
 export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
@@ -120,9 +121,10 @@ export async function seedDemoData(
   });
   // One example alert rule (issue 23): the manager hears at 2 PM when tomorrow is behind; on the
   // embedded default the e-mail lands in the mail catcher, linked from the Alerts page.
+  const board = await createBoardStore(db).first(companyId);
   await createAlertStore({ db, secretBox: options.secretBox }).create(
     companyId,
-    null,
+    board.id,
     DEMO_ALERT_RULE,
     new Date(),
   );

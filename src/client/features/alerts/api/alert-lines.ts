@@ -5,17 +5,21 @@ import { apiJson } from '@/lib/api';
 /** The stream's `alerts` message makes this stale (features/live). */
 export const ALERT_LINES_KEY = ['/api/alert-lines'] as const;
 
-/** Firing alert rules' lines for the board and the TV (issue 23); re-read on the stream's push. */
-export function useAlertLines(enabled: boolean, companyId?: number) {
+/**
+ * Firing alert rules' lines of a board (issue 23), for the board and the TV; re-read on the
+ * stream's push. Without `boardId`: the first board (a paired screen: its own board).
+ */
+export function useAlertLines(enabled: boolean, companyId?: number, boardId?: number) {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set('companyId', String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const search = query.toString();
   return useQuery({
-    queryKey: [...ALERT_LINES_KEY, companyId ?? null],
+    queryKey: [...ALERT_LINES_KEY, companyId ?? null, boardId ?? null],
     queryFn: ({ signal }) =>
-      apiJson<AlertLines>(
-        'GET',
-        companyId === undefined ? '/api/alert-lines' : `/api/alert-lines?companyId=${companyId}`,
-        undefined,
-        { signal },
-      ),
+      apiJson<AlertLines>('GET', `/api/alert-lines${search ? `?${search}` : ''}`, undefined, {
+        signal,
+      }),
     enabled,
     // The push says when they change; a minute's poll covers a stream that cannot stay open.
     refetchInterval: enabled ? 60_000 : false,
