@@ -1,14 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('./src/shared', import.meta.url));
 
+/**
+ * `/tv` is a page of its own (tv.html: a paired screen loads only the board, issue 25). The
+ * server sends it for `/tv`; so does the development server.
+ */
+const tvPage: Plugin = {
+  name: 'tv-page',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url === '/tv' || request.url?.startsWith('/tv?')) {
+        request.url = request.url.replace('/tv', '/tv.html');
+      }
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), tvPage],
   resolve: {
     alias: [
       { find: '@shared', replacement: sharedRoot },
@@ -17,7 +33,13 @@ export default defineConfig({
       { find: /^zod$/, replacement: `${clientRoot}/lib/zod-jitless.ts` },
     ],
   },
-  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      input: { index: `${clientRoot}/index.html`, tv: `${clientRoot}/tv.html` },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:5000',

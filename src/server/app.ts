@@ -249,12 +249,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite names hashed files by content: they never change, so browsers keep them a year.
-        // index.html names the current build's files, so it is asked for again every time.
+        // index.html and tv.html name the current build's files: asked for again every time.
         reply.header(
           'cache-control',
           filePath.startsWith(hashedAssetsFolder)
             ? 'public, max-age=31536000, immutable'
-            : filePath.endsWith('index.html')
+            : /\.html(\.br|\.gz)?$/.test(filePath)
               ? 'no-cache'
               : 'public, max-age=3600',
         );

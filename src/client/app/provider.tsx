@@ -23,7 +23,7 @@ function ThemeApplier() {
  * which leaves the page after half a second) shows as soon as the code arrives, never behind
  * Suspense's fallback delay. Toasts raised before that wait in the toast store.
  */
-function LazyToaster() {
+function LazyToaster({ preload }: { preload: boolean }) {
   const { toasts } = useToast();
   const [Toaster, setToaster] = useState<ToasterComponent | null>(() => loadedToaster);
   const wanted = toasts.length > 0;
@@ -34,18 +34,29 @@ function LazyToaster() {
       load();
       return;
     }
+    if (!preload) return;
     const timer = setTimeout(load, TOASTER_PRELOAD_MS);
     return () => clearTimeout(timer);
-  }, [Toaster, wanted]);
+  }, [Toaster, wanted, preload]);
   return Toaster ? <Toaster /> : null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/**
+ * What every page runs in. `toasterPreload` false (a TV): the toast UI loads only when a toast
+ * is raised, not a moment after the page shows.
+ */
+export function AppProvider({
+  children,
+  toasterPreload = true,
+}: {
+  children: ReactNode;
+  toasterPreload?: boolean;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeApplier />
       {children}
-      <LazyToaster />
+      <LazyToaster preload={toasterPreload} />
     </QueryClientProvider>
   );
 }

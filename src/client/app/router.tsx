@@ -34,10 +34,6 @@ const AdminPage = lazyPage(() =>
 const CompaniesPage = lazyPage(() =>
   import('@/features/companies/components/companies-page').then((m) => m.CompaniesPage),
 );
-// A TV loads only its own chunk: the pairing code and the read-only board, no person's pages.
-const TvPage = lazyPage(() =>
-  import('@/features/screens/components/tv-page').then((m) => m.TvPage),
-);
 const ScreensPage = lazyPage(() =>
   import('@/features/screens/components/screens-page').then((m) => m.ScreensPage),
 );
@@ -61,11 +57,6 @@ function homePage(signedIn: boolean) {
  */
 export function preloadFirstPage(location: { pathname: string; search: string }): void {
   const { pathname, search } = location;
-  if (pathname === paths.tv) {
-    // A screen is no person: no /api/auth/user, only its own page.
-    TvPage.preload().catch(() => undefined);
-    return;
-  }
   void queryClient.prefetchQuery(authUserQuery);
   if (pathname !== paths.home) return;
   const signedIn = maybeSignedIn();
@@ -104,26 +95,10 @@ function Requires({
 }
 
 /**
- * `/tv` is a device, not a person: it never asks who is signed in (decision 010). Every other
- * path follows the seed's route table.
+ * The seed's route table (section 2) with its sign-in rules. `/tv` is a device, not a person, and
+ * has a page of its own (tv.html, tv-main.tsx: decision 010, issue 25).
  */
 export function AppRouter() {
-  const [location] = useLocation();
-  const tv = location === paths.tv;
-  const tvReady = usePageReady(tv ? TvPage : null);
-  if (tv) {
-    if (!tvReady) return <FullPageLoader />;
-    return (
-      <Suspense fallback={<FullPageLoader />}>
-        <TvPage />
-      </Suspense>
-    );
-  }
-  return <PeopleRouter />;
-}
-
-/** The seed's route table (section 2) with its sign-in rules. */
-function PeopleRouter() {
   const { user, actor, isLoading } = useAuth();
   const [location] = useLocation();
   const signedIn = user !== null;

@@ -132,7 +132,12 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   );
 }
 
-/** 404 for unknown API routes; with the built client present, page URLs get index.html. */
+const TV_PAGE_PATH = '/tv';
+
+/**
+ * 404 for unknown API routes; with the built client present, page URLs get index.html, and
+ * `/tv` its own tv.html.
+ */
 export function registerNotFoundHandler(
   app: FastifyInstance,
   options: {
@@ -150,7 +155,9 @@ export function registerNotFoundHandler(
       !/\.[a-z0-9]+$/i.test(url);
     if (options.spaFallback && isPage) {
       options.onPage?.(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      // A paired screen's `/tv` has a page of its own: only the board's code (issue 25).
+      const page = url === TV_PAGE_PATH ? 'tv.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, { maxAge: 0 });
     }
     const body: ErrorBody = {
       error: `Route ${request.method} ${url} not found`,

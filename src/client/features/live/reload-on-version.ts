@@ -66,10 +66,16 @@ function isQuiet(): boolean {
   return true;
 }
 
-/** The new build's page and its entry script answer: reloading will not show a blank page. */
+/**
+ * The new build's page (this one's: a TV's `/tv` has a page of its own) and its entry script
+ * answer: reloading will not show a blank page.
+ */
 async function newBuildAnswers(): Promise<boolean> {
   try {
-    const page = await fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } });
+    const page = await fetch(window.location.pathname, {
+      cache: 'no-store',
+      headers: { accept: 'text/html' },
+    });
     if (!page.ok || !(page.headers.get('content-type') ?? '').includes('text/html')) return false;
     const html = await page.text();
     const entry = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
