@@ -77,6 +77,8 @@ export interface BuildAppOptions {
   demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
   /** Day targets for the demo users (the sample tenant's typical volume). */
   demoTargets?: DemoTargets;
+  /** The business units of the demo's "Install" board (issue 26). */
+  demoInstallBusinessUnits?: number[];
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
   /** Told what start-up is doing next (main.ts names it when a start is slow). */
@@ -191,6 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       protectedAdminEmail: config.protectedAdminEmail,
       credential: options.demoServiceTitanCredential,
       ...(options.demoTargets ? { targets: options.demoTargets } : {}),
+      ...(options.demoInstallBusinessUnits
+        ? { installBusinessUnits: options.demoInstallBusinessUnits }
+        : {}),
     });
     if (seeded) app.log.info('seeded the demo company and demo accounts');
   }

@@ -41,7 +41,10 @@ async function main(): Promise<void> {
           tenantId: string;
           appKey: string;
         };
-        data: { typicalDailyJobs(): DemoTargets };
+        data: {
+          typicalDailyJobs(): DemoTargets;
+          businessUnits(): { id: number; name: string; active: boolean }[];
+        };
         close(): Promise<void>;
       }
     | undefined;
@@ -112,6 +115,10 @@ async function main(): Promise<void> {
       ? {
           demoServiceTitanCredential: simulator.demoCredential,
           demoTargets: simulator.data.typicalDailyJobs(),
+          demoInstallBusinessUnits: simulator.data
+            .businessUnits()
+            .filter((unit) => unit.active && /install/i.test(unit.name))
+            .map((unit) => unit.id),
         }
       : {}),
   });

@@ -159,6 +159,16 @@ test.describe('signed in', () => {
     }
   });
 
+  test('the Boards page, in both themes', async ({ page }) => {
+    await signInAs(page, demoAccounts.manager);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/admin/boards');
+      await useTheme(page, theme);
+      await expect(page.getByRole('listitem', { name: 'Install' })).toBeVisible();
+      expect(await violations(page), `boards page, ${theme}`).toEqual([]);
+    }
+  });
+
   test('the onboarding steps, in both themes', async ({ page }) => {
     await signInAs(page, freshEmail('a11y'));
     for (const theme of ['dark', 'light'] as const) {

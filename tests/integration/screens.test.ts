@@ -419,7 +419,10 @@ describe('paired screens', () => {
     expect(open.headers['referrer-policy']).toBe('no-referrer');
     const cookie = cookieFrom(open.headers['set-cookie']);
     const status = await t.app.inject({ method: 'GET', url: '/api/screen', headers: { cookie } });
-    expect(status.json()).toMatchObject({ screen: { name: 'Lobby signage', viewType: 'jobType' } });
+    // The board it shows decides what it shows (issue 26): the company's first board's kind.
+    expect(status.json()).toMatchObject({
+      screen: { name: 'Lobby signage', viewType: 'businessUnit' },
+    });
 
     const regenerated = await t.app.inject({
       method: 'POST',

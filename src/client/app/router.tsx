@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
+import { boardIdFrom } from '@/features/boards/lib/last-board';
 import { prefetchOwnBoard } from '@/features/dashboard/api/prefetch-board';
 import { authUserQuery, maybeSignedIn, useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
@@ -37,6 +38,9 @@ const CompaniesPage = lazyPage(() =>
 const ScreensPage = lazyPage(() =>
   import('@/features/screens/components/screens-page').then((m) => m.ScreensPage),
 );
+const BoardsPage = lazyPage(() =>
+  import('@/features/boards/components/boards-page').then((m) => m.BoardsPage),
+);
 const InvitationsPage = lazyPage(() =>
   import('@/features/invitations/components/invitations-page').then((m) => m.InvitationsPage),
 );
@@ -58,6 +62,14 @@ function homePage(signedIn: boolean) {
 export function preloadFirstPage(location: { pathname: string; search: string }): void {
   const { pathname, search } = location;
   void queryClient.prefetchQuery(authUserQuery);
+  // A board named in the address (issue 26): its code, settings, numbers and the boards list.
+  const named = /^\/boards\/([^/]+)$/.exec(pathname);
+  const boardId = boardIdFrom(named?.[1]);
+  if (boardId !== undefined && maybeSignedIn()) {
+    DashboardPage.preload().catch(() => undefined);
+    if (!new URLSearchParams(search).has(BOARD_COMPANY_PARAM)) prefetchOwnBoard(boardId);
+    return;
+  }
   if (pathname !== paths.home) return;
   const signedIn = maybeSignedIn();
   // A failure here is retried, and shown, when the page renders.
@@ -130,7 +142,20 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
     <Switch>
       <Route path={paths.customize} component={LivePreviewPage} />
       <Route path={paths.pricing} component={PricingPage} />
-      <Route path={paths.home} component={DashboardPage} />
+      <Route path={paths.home}>
+        <DashboardPage />
+      </Route>
+      <Route path={paths.board}>
+        {(params) => {
+          const boardId = boardIdFrom(params.id);
+          return boardId === undefined ? <NotFoundPage /> : <DashboardPage boardId={boardId} />;
+        }}
+      </Route>
+      <Route path={paths.boards}>
+        <Requires actor={actor} permission="boards.manage">
+          <BoardsPage />
+        </Requires>
+      </Route>
       <Route path={paths.setup} component={SetupPage} />
       <Route path={paths.invitations} component={InvitationsPage} />
       <Route path={paths.admin}>

@@ -19,7 +19,14 @@ export const paths = {
   alerts: '/alerts',
   /** Invitations waiting for the person's choice (decision 019): the sign-in sends them here. */
   invitations: INVITATIONS_PAGE,
+  /** One board of the company (issue 26): a bookmark or a browser kiosk opens this board. */
+  board: '/boards/:id',
+  /** The admin's Boards page: create, rename, reorder, pick items, delete (issue 26). */
+  boards: '/admin/boards',
 } as const;
+
+/** The address of one board (`paths.board`). */
+export const boardPath = (boardId: number) => `/boards/${boardId}`;
 
 /** The query parameter naming the company whose board a master admin opens on /. */
 export const BOARD_COMPANY_PARAM = 'companyId';

@@ -1,11 +1,14 @@
 import { can } from '@shared/permissions';
 import { Building2, PlugZap } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
 import { Button } from '@/components/ui/button';
 import { useCompanyBoardSettings } from '@/features/board-settings/hooks/use-company-board-settings';
+import { useBoards } from '@/features/boards/api/boards-api';
+import { BoardSwitcher } from '@/features/boards/components/board-switcher';
+import { lastBoardOf, rememberBoard } from '@/features/boards/lib/last-board';
 import { Board } from '@/features/dashboard/components/board';
 import { loadBoardControls } from '@/features/dashboard/hooks/use-board-controls';
 import { canManageSubscription } from '@/features/billing/lib/billing-actor';
@@ -13,7 +16,7 @@ import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
-import { BOARD_COMPANY_PARAM, paths } from '@/config/paths';
+import { BOARD_COMPANY_PARAM, boardPath, paths } from '@/config/paths';
 import { renderSettingsPanel } from '../settings-panel';
 
 // The board's buttons and editors load beside its code and numbers, not after the first paint.
@@ -53,11 +56,19 @@ function companyIdFrom(search: string): number | undefined {
   return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
 }
 
+/** A board's address, keeping the company a master admin opened. */
+const addressOf = (boardId: number, companyId: number | undefined) =>
+  companyId === undefined
+    ? boardPath(boardId)
+    : `${boardPath(boardId)}?${BOARD_COMPANY_PARAM}=${companyId}`;
+
 /**
- * `/` signed in: the live board, once there is one to show (decision 16). A newcomer is sent to
- * set up their company; a master admin with no company of their own chooses whose board to open.
+ * `/` and `/boards/:id` signed in: the live board, once there is one to show (decision 16). A
+ * newcomer is sent to set up their company; a master admin with no company of their own chooses
+ * whose board to open. `/` opens the board this person last opened here, else the company's
+ * first (issue 26); `/boards/:id` names the board, so a bookmark or a kiosk opens that one.
  */
-export function DashboardPage() {
+export function DashboardPage({ boardId }: { boardId?: number | undefined }) {
   const { user, actor } = useAuth();
   const managesBilling = canManageSubscription(user);
   const search = useSearch();
@@ -68,6 +79,9 @@ export function DashboardPage() {
   if (step === 'create_company' || step === 'connect_servicetitan')
     return <Redirect to={paths.setup} />;
   if (step === 'choose_company' && companyId === undefined) return <CompanyChooser />;
+  // The board this person last used (their own company's; a master admin's look elsewhere is not).
+  const last = user && companyId === undefined ? lastBoardOf(user.id) : null;
+  if (boardId === undefined && last !== null) return <Redirect to={boardPath(last)} />;
 
   // What an administrator can do when the board cannot show numbers.
   const errorAction =
@@ -89,10 +103,12 @@ export function DashboardPage() {
 
   return (
     <>
-      <LiveUpdates companyId={companyId} />
+      <LiveUpdates companyId={companyId} boardId={boardId} />
       <CompanyBoard
-        key={companyId ?? 'own'}
+        key={`${companyId ?? 'own'}:${boardId ?? 'first'}`}
         companyId={companyId}
+        boardId={boardId}
+        rememberFor={companyId === undefined ? (user?.id ?? null) : null}
         isMasterAdmin={managesCompanies}
         errorAction={errorAction}
         banner={
@@ -120,23 +136,49 @@ export function DashboardPage() {
  */
 function CompanyBoard({
   companyId,
+  boardId,
+  rememberFor,
   isMasterAdmin,
   errorAction,
   banner,
   renderSubscriptionNeeded,
 }: {
   companyId: number | undefined;
+  boardId: number | undefined;
+  /** The person whose last board this is (their own company's boards only). */
+  rememberFor: string | null;
   isMasterAdmin: boolean;
   errorAction: ReactNode;
   banner: ReactNode;
   renderSubscriptionNeeded: () => ReactNode;
 }) {
-  const board = useCompanyBoardSettings(companyId);
+  const [, navigate] = useLocation();
+  const boards = useBoards(companyId);
+  const list = boards.data?.boards;
+  const named = boardId === undefined ? undefined : list?.find((b) => b.id === boardId);
+  const board = useCompanyBoardSettings(companyId, boardId, named?.viewType);
+  const gone = boardId !== undefined && list !== undefined && !named;
+  // A board deleted since (or never this company's): forgotten before `/` looks for it.
+  if (gone && rememberFor !== null) rememberBoard(rememberFor, null);
   const { error } = board;
   useEffect(() => {
     if (error) reportError(error, 'The board settings could not be loaded.');
   }, [error]);
-  if (!board.settings) return <FullPageLoader />;
+  useEffect(() => {
+    if (rememberFor !== null && named) rememberBoard(rememberFor, named.id);
+  }, [rememberFor, named]);
+  if (gone) return <Redirect to={paths.home} />;
+  // A named board waits for the list: its view type decides how the board reads.
+  if (!board.settings || (boardId !== undefined && !named)) return <FullPageLoader />;
+  const currentId = named?.id ?? list?.[0]?.id;
+  const switcher =
+    list && currentId !== undefined ? (
+      <BoardSwitcher
+        boards={list}
+        currentId={currentId}
+        onPick={(id) => navigate(addressOf(id, companyId))}
+      />
+    ) : undefined;
   return (
     <Board
       settings={board.settings}
@@ -150,6 +192,8 @@ function CompanyBoard({
       isMasterAdmin={isMasterAdmin}
       renderSettingsPanel={renderSettingsPanel}
       companyId={companyId}
+      boardId={boardId}
+      switcher={switcher}
       errorAction={errorAction}
       banner={banner}
       renderSubscriptionNeeded={renderSubscriptionNeeded}

@@ -29,6 +29,8 @@ export interface BoardStreamOptions {
   enabled: boolean;
   /** A master admin's stream of another company's board (as `/api/capacity?companyId=`). */
   companyId?: number | undefined;
+  /** The board shown (issue 26): its settings events reach this stream; absent, the first. */
+  boardId?: number | undefined;
   /** A paired screen learns of its own revocation here (issue 11). */
   onScreenRevoked?: () => void;
 }
@@ -40,7 +42,12 @@ export interface BoardStreamOptions {
  * while it is open and restores it while it is not (blocked streams), and hands build versions
  * to reload-on-version.ts. Mounted by the signed-in board; a paired screen mounts it too.
  */
-export function useBoardStream({ enabled, companyId, onScreenRevoked }: BoardStreamOptions): void {
+export function useBoardStream({
+  enabled,
+  companyId,
+  boardId,
+  onScreenRevoked,
+}: BoardStreamOptions): void {
   const client = useQueryClient();
   const revoked = useRef(onScreenRevoked);
   useEffect(() => {
@@ -103,6 +110,7 @@ export function useBoardStream({ enabled, companyId, onScreenRevoked }: BoardStr
     const connect = () => {
       const query = new URLSearchParams();
       if (companyId !== undefined) query.set('companyId', String(companyId));
+      if (boardId !== undefined) query.set('boardId', String(boardId));
       // A new EventSource cannot send Last-Event-ID itself; the server reads it from here.
       if (lastEventId) query.set('lastEventId', lastEventId);
       const search = query.toString();
@@ -147,5 +155,5 @@ export function useBoardStream({ enabled, companyId, onScreenRevoked }: BoardStr
       setStreamOpen(false);
       unsubscribeCache();
     };
-  }, [client, enabled, companyId]);
+  }, [client, enabled, companyId, boardId]);
 }

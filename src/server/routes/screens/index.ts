@@ -152,6 +152,9 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
       reply.header('cache-control', 'no-store');
       const { screen } = request;
       if (screen) {
+        // The board decides what it shows (issue 26): a moved screen's labels follow its board.
+        const boards = await app.services.boards.cachedList(screen.companyId);
+        const board = boards.find((b) => b.id === screen.boardId) ?? boards[0];
         return {
           status: 'paired' as const,
           screen: {
@@ -159,7 +162,7 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
             name: screen.name,
             companyId: screen.companyId,
             companyName: screen.companyName,
-            viewType: screen.viewType,
+            viewType: board?.viewType ?? screen.viewType,
             boardId: screen.boardId,
           },
           buildVersion: app.buildVersion,

@@ -17,7 +17,6 @@ import {
   DAYS_DISPLAYED,
   type CompanyBoardSettings,
 } from '../../../shared/settings/dashboard-settings.js';
-import { workingDayElapsed } from '../../../shared/capacity/pace.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
@@ -297,15 +296,6 @@ export function createCapacityService(deps: {
       at,
       todayStartMs: startOfToday(at, settings.timezone),
       itemIds: input.board?.itemIds ?? null,
-      pace: {
-        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
-        elapsed: workingDayElapsed({
-          now: at,
-          timeZone: settings.timezone,
-          workdays: settings.workdays,
-          holidays: settings.holidays,
-        }),
-      },
     });
     return answer;
   }

@@ -1,12 +1,15 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { companies, itemPreferences, users } from '../../db/schema.js';
+import { boards, companies, itemPreferences, users } from '../../db/schema.js';
+import { defaultCompanySettings } from '../board-settings/board-settings-store.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
-import { createBoardStore } from '../boards/board-store.js';
+import { createBoardStore, FIRST_BOARD_NAME } from '../boards/board-store.js';
 import { createAlertStore } from '../alerts/alert-store.js';
 
 export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
+/** The demo company's second board (issue 26). */
+export const DEMO_INSTALL_BOARD_NAME = 'Install';
 
 /** The demo company's example alert rule. */
 export const DEMO_ALERT_RULE = {
@@ -47,6 +50,11 @@ export async function seedDemoData(
      * tenant's typical volume), so the demo board's gauges read like a real company's.
      */
     targets?: DemoTargets;
+    /**
+     * The business units the demo's second board, "Install", shows (issue 26: the install team's
+     * board is not the service team's); without them it shows every business unit.
+     */
+    installBusinessUnits?: number[];
   },
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
@@ -99,6 +107,21 @@ export async function seedDemoData(
         ...u,
       })),
     );
+    // Its first board reads through to the company's settings (decision 014); a second one,
+    // "Install", with a title of its own.
+    const install = options.installBusinessUnits?.length ? options.installBusinessUnits : null;
+    await tx.insert(boards).values([
+      { companyId: company!.id, name: FIRST_BOARD_NAME, viewType: 'businessUnit', position: 0 },
+      {
+        companyId: company!.id,
+        name: DEMO_INSTALL_BOARD_NAME,
+        viewType: 'businessUnit',
+        itemIds: install,
+        position: 1,
+        settings: { ...defaultCompanySettings(), title: 'Install Board' },
+        version: 1,
+      },
+    ]);
     const targets = options.targets;
     if (targets) {
       const rows = (type: 'businessUnit' | 'jobType', byId: Record<number, number>) =>

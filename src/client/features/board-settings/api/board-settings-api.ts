@@ -3,20 +3,29 @@ import type { CompanyBoardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson, apiUpload, readAgainOnMount } from '@/lib/api';
 
-/** The company's board settings (decision 009); `companyId` only when a master admin names one. */
-export const boardSettingsKey = (companyId?: number) =>
-  ['/api/board-settings', companyId ?? null] as const;
+/**
+ * The board settings (decision 009) of one board (decision 014: `boardId`; absent, the company's
+ * first); `companyId` only when a master admin names one.
+ */
+export const boardSettingsKey = (companyId?: number, boardId?: number) =>
+  ['/api/board-settings', companyId ?? null, boardId ?? null] as const;
 
 /** Settings changed elsewhere (another admin, another tab) reach this board within a minute. */
 export const BOARD_SETTINGS_REFRESH_MS = 60_000;
 
-const withCompany = (path: string, companyId?: number) =>
-  companyId === undefined ? path : `${path}?companyId=${companyId}`;
+/** `path` with `?companyId=` and `?boardId=` when given. */
+export function withBoard(path: string, companyId?: number, boardId?: number): string {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set('companyId', String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
 
-export function getBoardSettings(companyId?: number, signal?: AbortSignal) {
+export function getBoardSettings(companyId?: number, signal?: AbortSignal, boardId?: number) {
   return apiJson<BoardSettingsResponse>(
     'GET',
-    withCompany('/api/board-settings', companyId),
+    withBoard('/api/board-settings', companyId, boardId),
     undefined,
     { signal },
   );
@@ -26,40 +35,42 @@ export function saveBoardSettings(
   settings: CompanyBoardSettings,
   version: number,
   companyId?: number,
+  boardId?: number,
 ) {
-  return apiJson<BoardSettingsResponse>('PUT', withCompany('/api/board-settings', companyId), {
-    settings,
-    version,
-  });
+  return apiJson<BoardSettingsResponse>(
+    'PUT',
+    withBoard('/api/board-settings', companyId, boardId),
+    { settings, version },
+  );
 }
 
-export function uploadLogo(file: Blob, companyId?: number) {
+export function uploadLogo(file: Blob, companyId?: number, boardId?: number) {
   return apiUpload<BoardSettingsResponse>(
     'PUT',
-    withCompany('/api/board-settings/logo', companyId),
+    withBoard('/api/board-settings/logo', companyId, boardId),
     file,
   );
 }
 
-export function removeLogo(companyId?: number) {
+export function removeLogo(companyId?: number, boardId?: number) {
   return apiJson<BoardSettingsResponse>(
     'DELETE',
-    withCompany('/api/board-settings/logo', companyId),
+    withBoard('/api/board-settings/logo', companyId, boardId),
   );
 }
 
-/** The company's board settings query: its key and how it reads. */
-export function boardSettingsQuery(companyId?: number) {
+/** One board's settings query: its key and how it reads. */
+export function boardSettingsQuery(companyId?: number, boardId?: number) {
   return {
-    queryKey: boardSettingsKey(companyId),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getBoardSettings(companyId, signal),
+    queryKey: boardSettingsKey(companyId, boardId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getBoardSettings(companyId, signal, boardId),
   };
 }
 
 /** Read on opening, every 60 s and when the window regains focus; pushes invalidate the key. */
-export function useBoardSettingsQuery(companyId?: number) {
+export function useBoardSettingsQuery(companyId?: number, boardId?: number) {
   return useQuery({
-    ...boardSettingsQuery(companyId),
+    ...boardSettingsQuery(companyId, boardId),
     staleTime: 0,
     // Settings read moments ago (prefetched while the page's code loaded) are not read twice.
     refetchOnMount: readAgainOnMount,

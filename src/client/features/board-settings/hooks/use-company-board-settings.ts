@@ -6,7 +6,11 @@ import {
   companyPartOf,
   withDefaults,
 } from '@shared/settings/board-settings-core';
-import type { CompanyBoardSettings, DashboardSettings } from '@shared/settings/dashboard-settings';
+import type {
+  CompanyBoardSettings,
+  DashboardSettings,
+  ViewType,
+} from '@shared/settings/dashboard-settings';
 import { PREVIEW_MARK } from '@shared/settings/storage-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -60,11 +64,19 @@ function dataUrlToBlob(dataUrl: string): Blob | null {
  * once (optimistic) and are saved whole with the version they were made on; a change made
  * elsewhere meanwhile answers 409, which is said in words and replaced by the stored settings.
  */
-export function useCompanyBoardSettings(companyId?: number) {
+export function useCompanyBoardSettings(
+  companyId?: number,
+  /** The board named in the address (issue 26); absent, the company's first board. */
+  boardId?: number,
+  /** A named board's view type (the server answers with it), once the list of boards says. */
+  boardViewType?: ViewType,
+) {
   const queryClient = useQueryClient();
-  const key = boardSettingsKey(companyId);
-  const query = useBoardSettingsQuery(companyId);
-  const [viewType, setViewType] = usePersonalViewType();
+  const key = boardSettingsKey(companyId, boardId);
+  const query = useBoardSettingsQuery(companyId, boardId);
+  const [personalViewType, setViewType] = usePersonalViewType();
+  // A named board shows its own view type (the server answers with it); `/` the person's own.
+  const viewType = boardViewType ?? personalViewType;
   const data = query.data;
 
   /** Applies the server's answer; while more writes wait, only its version (theirs come after). */
@@ -76,7 +88,7 @@ export function useCompanyBoardSettings(companyId?: number) {
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, companyId],
+    [queryClient, companyId, boardId],
   );
 
   const failed = useCallback(
@@ -89,7 +101,7 @@ export function useCompanyBoardSettings(companyId?: number) {
       void queryClient.invalidateQueries({ queryKey: key });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, companyId],
+    [queryClient, companyId, boardId],
   );
 
   const currentVersion = () => queryClient.getQueryData<BoardSettingsResponse>(key)?.version ?? 0;
@@ -98,7 +110,7 @@ export function useCompanyBoardSettings(companyId?: number) {
     mutationKey: [WRITE_SCOPE],
     scope: { id: WRITE_SCOPE },
     mutationFn: (settings: CompanyBoardSettings) =>
-      saveBoardSettings(settings, currentVersion(), companyId),
+      saveBoardSettings(settings, currentVersion(), companyId, boardId),
     onSuccess: settle,
     onError: failed,
   });
@@ -106,7 +118,8 @@ export function useCompanyBoardSettings(companyId?: number) {
   const logo = useMutation({
     mutationKey: [WRITE_SCOPE],
     scope: { id: WRITE_SCOPE },
-    mutationFn: (file: Blob | null) => (file ? uploadLogo(file, companyId) : removeLogo(companyId)),
+    mutationFn: (file: Blob | null) =>
+      file ? uploadLogo(file, companyId, boardId) : removeLogo(companyId, boardId),
     onSuccess: settle,
     onError: failed,
   });
@@ -147,7 +160,7 @@ export function useCompanyBoardSettings(companyId?: number) {
       save.mutate(after);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, companyId, save.mutate, setViewType],
+    [queryClient, companyId, boardId, save.mutate, setViewType],
   );
 
   const changeLogo = useCallback(
@@ -156,7 +169,7 @@ export function useCompanyBoardSettings(companyId?: number) {
       logo.mutate(file);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, companyId, logo.mutate],
+    [queryClient, companyId, boardId, logo.mutate],
   );
 
   // One-time carry-over (decision 009): a company that has stored nothing yet takes the
@@ -175,9 +188,9 @@ export function useCompanyBoardSettings(companyId?: number) {
       const company = companyPartOf(kept);
       if (sameJson(company, data.settings) && !kept.logoUrl) return;
       try {
-        let answer = await saveBoardSettings(company, 0, companyId);
+        let answer = await saveBoardSettings(company, 0, companyId, boardId);
         const blob = kept.logoUrl ? dataUrlToBlob(kept.logoUrl) : null;
-        if (blob) answer = await uploadLogo(blob, companyId).catch(() => answer);
+        if (blob) answer = await uploadLogo(blob, companyId, boardId).catch(() => answer);
         queryClient.setQueryData(key, answer);
       } catch {
         // Someone else saved first (409) or the save failed: the stored settings stay.
@@ -185,7 +198,7 @@ export function useCompanyBoardSettings(companyId?: number) {
       }
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, companyId, queryClient]);
+  }, [data, companyId, boardId, queryClient]);
 
   return {
     settings,

@@ -2,6 +2,7 @@ import type { CapacityRequest, CapacityResponse } from '@shared/api/capacity';
 import type { DashboardSettings, ViewType } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { withBoard } from '@/features/board-settings/api/board-settings-api';
 import { livePollInterval } from '@/features/live/poll-interval';
 import { apiJson, readAgainOnMount } from '@/lib/api';
 
@@ -16,20 +17,28 @@ export function getCapacity(
   request: CapacityRequest,
   signal?: AbortSignal,
   companyId?: number,
+  boardId?: number,
 ): Promise<CapacityResponse> {
-  const url = companyId === undefined ? '/api/capacity' : `/api/capacity?companyId=${companyId}`;
+  const url = withBoard('/api/capacity', companyId, boardId);
   return apiJson<CapacityResponse>('POST', url, request, { signal });
 }
+
+/** What the capacity query's key names: a board, or (on `/`) the person's view type. */
+const shownAs = (viewType: ViewType, boardId?: number) =>
+  boardId === undefined ? viewType : `board:${boardId}`;
 
 /**
  * The board's capacity query: its key and how it reads. The key names the view type (an answer
  * for the previous one never reaches the screen) and the company, not the days: the server picks
  * those from the company's stored settings, so the board can ask before it has read them.
  */
-export function capacityQuery(viewType: ViewType, companyId?: number) {
+export function capacityQuery(viewType: ViewType, companyId?: number, boardId?: number) {
   return {
-    queryKey: [...CAPACITY_QUERY_KEY, viewType, companyId ?? null] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getCapacity({ viewType }, signal, companyId),
+    // A named board (issue 26) has its own view type, which the server applies: its key is the
+    // board, so it can be asked before the list of boards says which view type it is.
+    queryKey: [...CAPACITY_QUERY_KEY, shownAs(viewType, boardId), companyId ?? null] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      getCapacity({ viewType }, signal, companyId, boardId),
   };
 }
 
@@ -37,9 +46,14 @@ export function capacityQuery(viewType: ViewType, companyId?: number) {
  * Capacity for the board. While a request for another view type runs, the previous view type's
  * numbers never show (seed: discarded); while the same view reloads, its numbers stay up.
  */
-export function useCapacity(settings: DashboardSettings, enabled: boolean, companyId?: number) {
+export function useCapacity(
+  settings: DashboardSettings,
+  enabled: boolean,
+  companyId?: number,
+  boardId?: number,
+) {
   const query = useQuery({
-    ...capacityQuery(settings.viewType, companyId),
+    ...capacityQuery(settings.viewType, companyId, boardId),
     enabled,
     // Seed: changing the view type reloads, also back to one seen before (whose cached answer
     // shows meanwhile).
@@ -50,7 +64,7 @@ export function useCapacity(settings: DashboardSettings, enabled: boolean, compa
     refetchInterval: enabled ? livePollInterval : false,
     refetchIntervalInBackground: true,
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === settings.viewType ? previous : undefined,
+      previousQuery?.queryKey[1] === shownAs(settings.viewType, boardId) ? previous : undefined,
   });
   // Seed: changing the zone, workdays or holidays reloads at once (the server reads the new
   // ones), not at the next minute. Another admin's change arrives as a push that does the same.

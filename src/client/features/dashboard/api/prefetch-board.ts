@@ -1,4 +1,5 @@
 import { boardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
+import { boardsQuery } from '@/features/boards/api/boards-api';
 import { personalViewTypeStore } from '@/hooks/use-personal-view-type';
 import { prefetchForFirstMount } from '@/lib/api';
 import { capacityQuery } from './get-capacity';
@@ -10,7 +11,9 @@ import { capacityQuery } from './get-capacity';
  * query cache instead of asking one after the other once it renders. A failure (signed out since)
  * is left for the board's own queries to meet and show, if the board renders at all.
  */
-export function prefetchOwnBoard(): void {
-  prefetchForFirstMount(boardSettingsQuery());
-  prefetchForFirstMount(capacityQuery(personalViewTypeStore.get()));
+export function prefetchOwnBoard(boardId?: number): void {
+  prefetchForFirstMount(boardSettingsQuery(undefined, boardId));
+  prefetchForFirstMount(capacityQuery(personalViewTypeStore.get(), undefined, boardId));
+  // The switcher's list (and a named board's view type).
+  prefetchForFirstMount(boardsQuery());
 }

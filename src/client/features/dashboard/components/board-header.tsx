@@ -12,6 +12,7 @@ export function BoardHeader({
   onChange,
   onLogoChange,
   menu,
+  switcher,
   fetchedNote,
   controls,
   ...buttons
@@ -21,6 +22,8 @@ export function BoardHeader({
   onChange: (patch: Partial<DashboardSettings>) => void;
   onLogoChange: (file: File) => void;
   menu: ReactNode;
+  /** The board switcher (issue 26): absent when the company has one board. */
+  switcher?: ReactNode;
   /** A paired screen says in the header when its numbers were fetched. */
   fetchedNote?: string;
   /** The buttons and the title editor, once loaded (never on a paired screen). */
@@ -29,7 +32,7 @@ export function BoardHeader({
   const { appearance } = settings;
   return (
     <header
-      className="flex shrink-0 items-center gap-[0.8em] px-[1.2em] py-[0.6em] shadow-md"
+      className="flex shrink-0 flex-wrap items-center gap-[0.8em] px-[1.2em] py-[0.6em] shadow-md sm:flex-nowrap"
       style={{
         background: backgroundCss(appearance.headerBgColor, appearance.headerGradient),
         color: appearance.headerTextColor,
@@ -51,6 +54,10 @@ export function BoardHeader({
           <BoardTitle title={settings.title} editable={false} />
         )}
       </div>
+      {/* On a phone the switcher takes a row of its own under the title. */}
+      {switcher && (
+        <div className="order-last basis-full sm:order-none sm:basis-auto">{switcher}</div>
+      )}
       <div className="flex shrink-0 items-center gap-1">
         {fetchedNote && (
           <span className="text-[1.4em] whitespace-nowrap opacity-90" data-testid="header-fetched">

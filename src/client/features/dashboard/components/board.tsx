@@ -64,6 +64,8 @@ export function Board({
   banner,
   errorAction,
   companyId,
+  boardId,
+  switcher,
   screen,
 }: {
   /** What the board shows with: the company's (signed in) or this browser's (Live Preview). */
@@ -92,6 +94,10 @@ export function Board({
   errorAction?: ReactNode;
   /** The company whose board a master admin opened; absent: the viewer's own company. */
   companyId?: number;
+  /** The board named in the address (issue 26); absent: the company's first. */
+  boardId?: number;
+  /** The board switcher in the header (issue 26), when the company has several boards. */
+  switcher?: ReactNode;
   /** Set on a paired screen: what it shows, and that nothing on it is editable. */
   screen?: ScreenMode;
 }) {
@@ -102,7 +108,7 @@ export function Board({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const style = useBoardAppearance(shown);
-  const ownData = useBoardData(settings, live && !screen, companyId);
+  const ownData = useBoardData(settings, live && !screen, companyId, boardId);
   const data = screen?.data ?? ownData;
   const weather = useWeather(settings.zipCode);
   const alertLines = useAlertLines(live, companyId);
@@ -177,6 +183,7 @@ export function Board({
           onChange={updateSettings}
           onLogoChange={onLogoChange}
           controls={controls}
+          switcher={switcher}
           menu={
             controls && (
               <controls.SideMenu

@@ -2,6 +2,7 @@ import {
   Building2,
   CircleHelp,
   CreditCard,
+  LayoutGrid,
   Layers,
   Lock,
   LockOpen,
@@ -151,6 +152,11 @@ export default function SideMenuSheet({
               {can(actor, 'admin.access') && (
                 <MenuLink icon={<Users aria-hidden />} href={paths.admin}>
                   Manage Users
+                </MenuLink>
+              )}
+              {can(actor, 'boards.manage') && (
+                <MenuLink icon={<LayoutGrid aria-hidden />} href={paths.boards}>
+                  Boards
                 </MenuLink>
               )}
               {can(actor, 'screens.manage') && (

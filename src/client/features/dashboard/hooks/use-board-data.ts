@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { handleSessionExpired, isSessionExpired } from '@/lib/session-expired';
 import { useCapacity } from '../api/get-capacity';
-import { boardDaysOf, type BoardDay } from '../lib/board-day';
+import type { BoardDay } from '../lib/board-day';
 
 export const CAPACITY_ERROR_FALLBACK = 'Failed to fetch capacity data';
 
@@ -49,8 +49,9 @@ export function useBoardData(
   settings: DashboardSettings,
   live: boolean,
   companyId?: number,
+  boardId?: number,
 ): BoardData {
-  const query = useCapacity(settings, live, companyId);
+  const query = useCapacity(settings, live, companyId, boardId);
   const [sampleTime, setSampleTime] = useState(() => new Date());
 
   const sample = useMemo(
@@ -103,7 +104,7 @@ export function useBoardData(
   }
 
   return {
-    days: boardDaysOf(response?.days),
+    days: (response?.days ?? []).map((d) => ({ date: d.date, items: d.data })),
     isLoading: query.isPending,
     isRefreshing: query.isFetching && !query.isPending,
     error,

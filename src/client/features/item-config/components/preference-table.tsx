@@ -1,12 +1,11 @@
 import type { ItemGroup, ItemType } from '@shared/api/item-groups';
 import type { ItemPreference, PreferenceChanges } from '@shared/api/preferences';
 import type { NamedItem } from '@shared/api/servicetitan';
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { InlineEditor } from '@/components/inline-editor';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -33,6 +32,7 @@ import {
 } from '../lib/config-rows';
 import { ITEM_KIND_WORDS } from '../lib/item-kinds';
 import { DayTargetCell } from './day-target-cell';
+import { ItemSearch } from './item-search';
 
 const NO_GROUP = 'none';
 /**
@@ -128,20 +128,7 @@ export function PreferenceTable({
   return (
     <Card>
       <CardContent className="space-y-3 p-3 sm:p-4">
-        <div className="relative max-w-sm">
-          <Search
-            className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={`Search ${words.pluralLower}...`}
-            aria-label={`Search ${words.pluralLower}`}
-            className="pl-8"
-          />
-        </div>
+        <ItemSearch type={type} value={search} onChange={setSearch} />
         <p className="text-xs text-muted-foreground sm:hidden" data-testid="table-swipe-hint">
           Swipe the table sideways for Show/Hide and the day targets.
         </p>

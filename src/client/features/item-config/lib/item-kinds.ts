@@ -7,6 +7,7 @@ export interface ItemKindWords {
   /** "No Business Units Found" etc. */
   plural: string;
   pluralLower: string;
+  singularLower: string;
   nameHeader: string;
   emptyText: string;
   deleteConfirmation: string;
@@ -22,6 +23,7 @@ export const ITEM_KIND_WORDS: Record<ItemType, ItemKindWords> = {
     subtitle: `View all business units from your ${PROVIDER} account and choose how the board shows them.`,
     plural: 'Business Units',
     pluralLower: 'business units',
+    singularLower: 'business unit',
     // Seed: the first column is the provider's name, headed "{provider} Name" on both pages.
     nameHeader: `${PROVIDER} Name`,
     emptyText: `No active business units were found in your ${PROVIDER} account.`,
@@ -34,6 +36,7 @@ export const ITEM_KIND_WORDS: Record<ItemType, ItemKindWords> = {
     subtitle: `View all job types from your ${PROVIDER} account and choose how the board shows them.`,
     plural: 'Job Types',
     pluralLower: 'job types',
+    singularLower: 'job type',
     nameHeader: `${PROVIDER} Name`,
     emptyText: `No active job types were found in your ${PROVIDER} account.`,
     deleteConfirmation:

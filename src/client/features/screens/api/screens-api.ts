@@ -64,6 +64,15 @@ export const useRenameScreen = () =>
     { reportErrors: true },
   );
 
+/** Moves a screen to another board of its company; its TV follows within a second (issue 26). */
+export const useMoveScreen = () =>
+  useScreenMutation(
+    ({ id, boardId }: { id: number; boardId: number }) =>
+      apiJson<Screen>('PATCH', `/api/screens/${id}`, { boardId }),
+    (screen) => `${screen.name} shows its new board`,
+    { reportErrors: true },
+  );
+
 export const useRevokeScreen = () =>
   useScreenMutation(
     (id: number) => apiJson<Screen>('DELETE', `/api/screens/${id}`),

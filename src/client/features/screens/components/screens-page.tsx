@@ -1,4 +1,3 @@
-import type { ItemType } from '@shared/api/item-groups';
 import type { Screen } from '@shared/api/screens';
 import { can } from '@shared/permissions';
 import { groupPairingCode, normalizePairingCode } from '@shared/screens/pairing-code';
@@ -19,8 +18,10 @@ import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
+import { useBoards } from '@/features/boards/api/boards-api';
 import {
   useCreateScreenLink,
+  useMoveScreen,
   usePairScreen,
   useRegenerateScreenLink,
   useRenameScreen,
@@ -28,8 +29,11 @@ import {
   useScreens,
 } from '../api/screens-api';
 
-const SELECT =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const SELECT_LOOK =
+  'rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const SELECT = `h-9 w-full ${SELECT_LOOK}`;
+/** A select inside a row: as wide as its words. */
+const ROW_SELECT = `h-8 w-auto max-w-full ${SELECT_LOOK}`;
 
 /** The server's sentence for one field, without the field name it starts with. */
 function fieldMessage(error: unknown, field: string): string | undefined {
@@ -82,36 +86,70 @@ function CompanySelect({
   );
 }
 
-function ViewTypeSelect({ value, onChange }: { value: ItemType; onChange: (v: ItemType) => void }) {
+/**
+ * Which board a screen shows (issue 26): the company's boards in order; '' is the first board
+ * (what a screen paired without one shows). A master admin's list is the chosen company's.
+ */
+function BoardSelect({
+  id,
+  companyId,
+  value,
+  onChange,
+  error,
+  label = 'Board',
+}: {
+  id: string;
+  /** The company whose boards are listed; undefined: the signed-in person's own. */
+  companyId: number | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  label?: string;
+}) {
+  const boards = useBoards(companyId);
+  const list = boards.data?.boards ?? [];
   return (
     <div className="grid content-start gap-1.5">
-      <Label htmlFor="screen-view-type">Shows</Label>
+      <Label htmlFor={id}>{label}</Label>
       <select
-        id="screen-view-type"
+        id={id}
         className={SELECT}
         value={value}
-        onChange={(e) => onChange(e.target.value as ItemType)}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
       >
-        <option value="businessUnit">Business Units</option>
-        <option value="jobType">Job Types</option>
+        {list.length === 0 && <option value="">The company&apos;s first board</option>}
+        {list.map((board, index) => (
+          <option key={board.id} value={index === 0 ? '' : board.id}>
+            {board.name}
+          </option>
+        ))}
       </select>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
+
+/** The board a form chose: none means the company's first. */
+const boardChoice = (value: string) => (value ? { boardId: Number(value) } : {});
 
 function PairCard({ master, initialCode }: { master: boolean; initialCode: string }) {
   const pair = usePairScreen();
   const [code, setCode] = useState(initialCode);
   const [name, setName] = useState('');
   const [companyId, setCompanyId] = useState('');
-  const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const [boardId, setBoardId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     pair.mutate(
       {
         code,
         name,
-        viewType,
+        ...boardChoice(boardId),
         ...(master && companyId ? { companyId: Number(companyId) } : {}),
       },
       {
@@ -122,7 +160,7 @@ function PairCard({ master, initialCode }: { master: boolean; initialCode: strin
       },
     );
   };
-  const fields = ['code', 'name', 'companyId', 'viewType'];
+  const fields = ['code', 'name', 'companyId', 'boardId'];
   return (
     <Card>
       <CardHeader>
@@ -157,11 +195,22 @@ function PairCard({ master, initialCode }: { master: boolean; initialCode: strin
           {master && (
             <CompanySelect
               value={companyId}
-              onChange={setCompanyId}
+              onChange={(id) => {
+                setCompanyId(id);
+                setBoardId('');
+              }}
               error={fieldMessage(pair.error, 'companyId')}
             />
           )}
-          <ViewTypeSelect value={viewType} onChange={setViewType} />
+          {(!master || companyId) && (
+            <BoardSelect
+              id="pair-board"
+              companyId={master ? Number(companyId) : undefined}
+              value={boardId}
+              onChange={setBoardId}
+              error={fieldMessage(pair.error, 'boardId')}
+            />
+          )}
           <div className="flex items-center gap-3 sm:col-span-2">
             <Button type="submit" disabled={pair.isPending}>
               Pair screen
@@ -208,11 +257,15 @@ function LinkCard({ master, onLink }: { master: boolean; onLink: (url: string) =
   const create = useCreateScreenLink();
   const [name, setName] = useState('');
   const [companyId, setCompanyId] = useState('');
-  const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const [boardId, setBoardId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, viewType, ...(master && companyId ? { companyId: Number(companyId) } : {}) },
+      {
+        name,
+        ...boardChoice(boardId),
+        ...(master && companyId ? { companyId: Number(companyId) } : {}),
+      },
       {
         onSuccess: (link) => {
           setName('');
@@ -245,11 +298,22 @@ function LinkCard({ master, onLink }: { master: boolean; onLink: (url: string) =
           {master && (
             <CompanySelect
               value={companyId}
-              onChange={setCompanyId}
+              onChange={(id) => {
+                setCompanyId(id);
+                setBoardId('');
+              }}
               error={fieldMessage(create.error, 'companyId')}
             />
           )}
-          <ViewTypeSelect value={viewType} onChange={setViewType} />
+          {(!master || companyId) && (
+            <BoardSelect
+              id="link-board"
+              companyId={master ? Number(companyId) : undefined}
+              value={boardId}
+              onChange={setBoardId}
+              error={fieldMessage(create.error, 'boardId')}
+            />
+          )}
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" disabled={create.isPending}>
               Create screen link
@@ -287,6 +351,35 @@ function RenameForm({ screen, onDone }: { screen: Screen; onDone: () => void }) 
         Cancel
       </Button>
     </form>
+  );
+}
+
+/** The board a screen shows, and moving it to another (the TV follows within a second). */
+function ScreenBoard({ screen, master }: { screen: Screen; master: boolean }) {
+  const move = useMoveScreen();
+  const boards = useBoards(master ? screen.companyId : undefined);
+  const list = boards.data?.boards ?? [];
+  const current = screen.boardId ?? list[0]?.id;
+  const id = `screen-board-${screen.id}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="screen-board">
+      <Label htmlFor={id} className="font-normal text-muted-foreground">
+        Shows board
+      </Label>
+      <select
+        id={id}
+        className={ROW_SELECT}
+        value={current ?? ''}
+        disabled={move.isPending || list.length < 2}
+        onChange={(e) => move.mutate({ id: screen.id, boardId: Number(e.target.value) })}
+      >
+        {list.map((board) => (
+          <option key={board.id} value={board.id}>
+            {board.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -345,9 +438,8 @@ function ScreenRow({
               ? `board version ${screen.boardVersion} (current)`
               : `board version ${screen.boardVersion} (an older one; it updates when it reloads)`
             : 'board version not reported yet'}
-          {' · shows '}
-          {screen.viewType === 'jobType' ? 'job types' : 'business units'}
         </p>
+        <ScreenBoard screen={screen} master={showCompany} />
       </div>
       {!renaming && (
         <div className="flex flex-wrap gap-2">

@@ -1,6 +1,5 @@
 import {
   clampTarget,
-  DEFAULT_PACE_CURVE,
   isCompleteZip,
   parseThreshold,
   sanitizeZip,
@@ -29,12 +28,6 @@ const TARGET_DAYS: { day: TargetDay; label: string }[] = [
   { day: 'day3', label: 'Day 3' },
 ];
 
-const PACE_DAYS: { day: TargetDay; label: string }[] = [
-  { day: 'day1', label: '1st day ahead' },
-  { day: 'day2', label: '2nd day ahead' },
-  { day: 'day3', label: '3rd day ahead' },
-];
-
 const MIN_TEMPERATURE = -100;
 const MAX_TEMPERATURE = 200;
 
@@ -57,43 +50,16 @@ export function CapacityWeatherSection({ settings, update, disabled }: SectionPr
       >
         <div className="grid grid-cols-3 gap-3">
           {TARGET_DAYS.map(({ day, label }) => (
-            <PercentInput
+            <TargetInput
               key={day}
-              id={`settings-target-${day}`}
+              day={day}
               label={label}
-              ariaLabel={`${label} target capacity`}
               value={settings.targetCapacity[day]}
-              fallback={() => targetOnBlur('', day)}
               disabled={disabled}
               onCommit={(value) =>
                 update((current) => ({
                   ...current,
                   targetCapacity: { ...current.targetCapacity, [day]: value },
-                }))
-              }
-            />
-          ))}
-        </div>
-      </SettingsGroup>
-
-      <SettingsGroup
-        label="Booking pace"
-        hint="How full each day should be (% of target) when today's working day starts; through the day it rises to the next step. Days below it show Behind, more than 20 points below At risk."
-      >
-        <div className="grid grid-cols-3 gap-3">
-          {PACE_DAYS.map(({ day, label }) => (
-            <PercentInput
-              key={day}
-              id={`settings-pace-${day}`}
-              label={label}
-              ariaLabel={`Pace: ${label}`}
-              value={settings.paceCurve[day]}
-              fallback={() => DEFAULT_PACE_CURVE[day]}
-              disabled={disabled}
-              onCommit={(value) =>
-                update((current) => ({
-                  ...current,
-                  paceCurve: { ...current.paceCurve, [day]: value },
                 }))
               }
             />
@@ -133,25 +99,21 @@ export function CapacityWeatherSection({ settings, update, disabled }: SectionPr
   );
 }
 
-/** A whole percent 0-100: clamped while typing; empty or unparseable on blur is `fallback`. */
-function PercentInput({
-  id,
+function TargetInput({
+  day,
   label,
-  ariaLabel,
   value,
-  fallback,
   disabled,
   onCommit,
 }: {
-  id: string;
+  day: TargetDay;
   label: string;
-  ariaLabel: string;
   value: number;
-  fallback: () => number;
   disabled: boolean;
   onCommit(value: number): void;
 }) {
   const draft = useDraft(String(value));
+  const id = `settings-target-${day}`;
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id} className="text-xs text-muted-foreground">
@@ -168,7 +130,7 @@ function PercentInput({
           disabled={disabled}
           value={draft.text}
           className="pr-8 tabular-nums"
-          aria-label={ariaLabel}
+          aria-label={`${label} target capacity`}
           onChange={(event) => {
             // Empty is allowed while typing; anything else is clamped to 0-100 at once.
             const clamped = clampTarget(event.target.value);
@@ -180,7 +142,7 @@ function PercentInput({
             onCommit(clamped);
           }}
           onBlur={() => {
-            onCommit(clampTarget(draft.text) ?? fallback());
+            onCommit(targetOnBlur(draft.text, day));
             draft.reset();
           }}
         />

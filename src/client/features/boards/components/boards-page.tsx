@@ -1,0 +1,433 @@
+import { MAX_BOARDS_PER_COMPANY, type Board, type BoardItemId } from '@shared/api/boards';
+import type { ItemType } from '@shared/api/item-groups';
+import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { PageShell } from '@/components/layout/page-shell';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
+import { boardPath } from '@/config/paths';
+import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
+import { useAuth } from '@/hooks/use-auth';
+import { ApiError } from '@/lib/api';
+import { reportError } from '@/lib/report-error';
+import { useBoards, useCreateBoard, useDeleteBoard, useUpdateBoard } from '../api/boards-api';
+import { ItemPicker } from './item-picker';
+
+const SELECT_LOOK =
+  'rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const SELECT = `h-9 w-full ${SELECT_LOOK}`;
+/** A select inside a row: as wide as its words. */
+const ROW_SELECT = `h-8 w-auto max-w-full ${SELECT_LOOK}`;
+
+/** The server's sentence for one field, without the field name it starts with. */
+function fieldMessage(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const issue = error.fieldErrors.find((f) => f.field === field);
+  return issue?.message.replace(new RegExp(`^${field}: `), '');
+}
+
+/** A failure no field explains (the limit of 50, a 403...). */
+function formMessage(error: unknown): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.fieldErrors.length > 0) return undefined;
+  return error instanceof ApiError && error.sentence ? error.sentence : 'Something went wrong.';
+}
+
+function ViewTypeSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: ItemType;
+  onChange: (value: ItemType) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className={SELECT}
+      value={value}
+      onChange={(e) => onChange(e.target.value as ItemType)}
+    >
+      <option value="businessUnit">Business Units</option>
+      <option value="jobType">Job Types</option>
+    </select>
+  );
+}
+
+function CreateCard({ count }: { count: number }) {
+  const create = useCreateBoard();
+  const [name, setName] = useState('');
+  const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const full = count >= MAX_BOARDS_PER_COMPANY;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ name, viewType }, { onSuccess: () => setName('') });
+  };
+  const problem = formMessage(create.error);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-xl">
+          New board
+        </CardTitle>
+        <CardDescription>
+          A board of its own for a branch, a trade or the install team: its own title, look, days
+          and items. It starts with the first board&apos;s settings and every item.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={submit}>
+          <TextField
+            label="Name"
+            placeholder="Install"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldMessage(create.error, 'name')}
+          />
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor="new-board-view-type">Shows</Label>
+            <ViewTypeSelect id="new-board-view-type" value={viewType} onChange={setViewType} />
+          </div>
+          <Button type="submit" disabled={create.isPending || full}>
+            <Plus aria-hidden /> Create board
+          </Button>
+        </form>
+        {(problem || full) && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
+            {full ? `A company has at most ${MAX_BOARDS_PER_COMPANY} boards.` : problem}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RenameForm({ board, onDone }: { board: Board; onDone: () => void }) {
+  const update = useUpdateBoard();
+  const [name, setName] = useState(board.name);
+  const error = fieldMessage(update.error, 'name');
+  return (
+    <form
+      className="grid gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate({ id: board.id, name }, { onSuccess: onDone });
+      }}
+    >
+      <div className="flex items-center gap-2">
+        <Input
+          aria-label={`New name for ${board.name}`}
+          value={name}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && onDone()}
+          aria-invalid={error ? true : undefined}
+          className="h-8 max-w-64"
+        />
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function PickItemsDialog({
+  board,
+  open,
+  onOpenChange,
+}: {
+  board: Board;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateBoard();
+  const [itemIds, setItemIds] = useState<BoardItemId[] | null>(
+    board.itemIds as BoardItemId[] | null,
+  );
+  const words = ITEM_KIND_WORDS[board.viewType];
+  const error = fieldMessage(update.error, 'itemIds') ?? formMessage(update.error);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>
+            {words.plural} on {board.name}
+          </DialogTitle>
+          <DialogDescription>
+            Targets, names and groups stay the company&apos;s (the configuration pages); a board
+            chooses which of them it shows.
+          </DialogDescription>
+        </DialogHeader>
+        <ItemPicker type={board.viewType} value={itemIds} onChange={setItemIds} />
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={update.isPending || (itemIds !== null && itemIds.length === 0)}
+            onClick={() =>
+              update.mutate({ id: board.id, itemIds }, { onSuccess: () => onOpenChange(false) })
+            }
+          >
+            Save items
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  board,
+  others,
+  open,
+  onOpenChange,
+}: {
+  board: Board;
+  others: Board[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useDeleteBoard();
+  const [target, setTarget] = useState<string>(String(others[0]?.id ?? ''));
+  const hasScreens = board.screenCount > 0;
+  const error = fieldMessage(remove.error, 'moveScreensTo') ?? formMessage(remove.error);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Delete &quot;{board.name}&quot;?</DialogTitle>
+          <DialogDescription>
+            Its title, look and chosen items go with it.{' '}
+            {hasScreens
+              ? `${board.screenCount} ${board.screenCount === 1 ? 'screen shows' : 'screens show'} it: choose the board they show from now on.`
+              : 'No screen shows it.'}
+          </DialogDescription>
+        </DialogHeader>
+        {hasScreens && (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`move-screens-${board.id}`}>Move its screens to</Label>
+            <select
+              id={`move-screens-${board.id}`}
+              className={SELECT}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            >
+              {others.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(
+                {
+                  id: board.id,
+                  name: board.name,
+                  ...(hasScreens && target ? { moveScreensTo: Number(target) } : {}),
+                },
+                { onSuccess: () => onOpenChange(false) },
+              )
+            }
+          >
+            Delete board
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BoardRow({ board, index, boards }: { board: Board; index: number; boards: Board[] }) {
+  const update = useUpdateBoard();
+  const [renaming, setRenaming] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const words = ITEM_KIND_WORDS[board.viewType];
+  const move = (position: number) =>
+    update.mutate({ id: board.id, position }, { onError: (e) => reportError(e) });
+  const items =
+    board.itemIds === null
+      ? `every ${words.singularLower}`
+      : `${board.itemIds.length} picked ${board.itemIds.length === 1 ? words.singularLower : words.pluralLower}`;
+  return (
+    <li
+      className="grid gap-2 rounded-md border p-3 md:grid-cols-[1fr_auto] md:items-center"
+      data-testid="board-row"
+      aria-label={board.name}
+    >
+      <div className="grid min-w-0 gap-1">
+        {renaming ? (
+          <RenameForm board={board} onDone={() => setRenaming(false)} />
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium" data-testid="board-name">
+              {board.name}
+            </span>
+            {index === 0 && <Badge variant="secondary">First board</Badge>}
+            <Badge variant="outline">{words.plural}</Badge>
+          </div>
+        )}
+        <p className="text-sm text-muted-foreground">
+          Shows {items} · {board.screenCount} {board.screenCount === 1 ? 'screen' : 'screens'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="icon"
+          variant="outline"
+          className="size-8"
+          aria-label={`Move ${board.name} up`}
+          disabled={index === 0 || update.isPending}
+          onClick={() => move(index - 1)}
+        >
+          <ArrowUp aria-hidden />
+        </Button>
+        <Button
+          size="icon"
+          variant="outline"
+          className="size-8"
+          aria-label={`Move ${board.name} down`}
+          disabled={index === boards.length - 1 || update.isPending}
+          onClick={() => move(index + 1)}
+        >
+          <ArrowDown aria-hidden />
+        </Button>
+        <select
+          aria-label={`What ${board.name} shows`}
+          className={ROW_SELECT}
+          value={board.viewType}
+          disabled={update.isPending}
+          // Items are of one kind: another kind starts from every item.
+          onChange={(e) =>
+            update.mutate(
+              { id: board.id, viewType: e.target.value as ItemType, itemIds: null },
+              { onError: (error) => reportError(error) },
+            )
+          }
+        >
+          <option value="businessUnit">Business Units</option>
+          <option value="jobType">Job Types</option>
+        </select>
+        <Button size="sm" variant="outline" onClick={() => setPicking(true)}>
+          <ListChecks aria-hidden /> Items
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setRenaming(true)}>
+          <Pencil aria-hidden /> Rename
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link href={boardPath(board.id)}>
+            <ExternalLink aria-hidden /> Open
+          </Link>
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={boards.length < 2}
+          title={boards.length < 2 ? 'A company always has one board.' : undefined}
+          onClick={() => setDeleting(true)}
+        >
+          <Trash2 aria-hidden /> Delete
+        </Button>
+      </div>
+      {picking && <PickItemsDialog board={board} open={picking} onOpenChange={setPicking} />}
+      {deleting && (
+        <DeleteDialog
+          board={board}
+          others={boards.filter((b) => b.id !== board.id)}
+          open={deleting}
+          onOpenChange={setDeleting}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * `/admin/boards` (issue 26): the company's boards for those holding `boards.manage`: create,
+ * rename, reorder, choose what each shows (the configuration pages' rows and search), and delete
+ * one, its screens moved to another board.
+ */
+export function BoardsPage() {
+  const { user } = useAuth();
+  const boards = useBoards();
+  const list = boards.data?.boards ?? [];
+  return (
+    <PageShell
+      title="Boards"
+      description={`The boards of ${user?.companyName ?? 'your company'}: each wall TV shows one, and everyone in the company can open any of them.`}
+    >
+      <div className="grid gap-6">
+        <CreateCard count={list.length} />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-xl">
+              Boards ({list.length})
+            </CardTitle>
+            <CardDescription>
+              In the order the board switcher lists them. A request that names no board (an older
+              TV, a bookmark of /) shows the first.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {boards.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading boards...</p>
+            ) : boards.isError ? (
+              <p className="text-sm text-muted-foreground">
+                The boards could not be loaded: {boards.error.message}
+              </p>
+            ) : (
+              <ul className="grid gap-2">
+                {list.map((board, index) => (
+                  <BoardRow key={board.id} board={board} index={index} boards={list} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}

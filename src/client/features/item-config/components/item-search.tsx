@@ -1,0 +1,36 @@
+import type { ItemType } from '@shared/api/item-groups';
+import { Search } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import { ITEM_KIND_WORDS } from '../lib/item-kinds';
+
+/**
+ * The search box over a list of business units or job types: the configuration pages' table and
+ * the Boards page's item picker narrow their rows with it (filterConfigRows).
+ */
+export function ItemSearch({
+  type,
+  value,
+  onChange,
+}: {
+  type: ItemType;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const words = ITEM_KIND_WORDS[type];
+  return (
+    <div className="relative max-w-sm">
+      <Search
+        className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={`Search ${words.pluralLower}...`}
+        aria-label={`Search ${words.pluralLower}`}
+        className="pl-8"
+      />
+    </div>
+  );
+}
