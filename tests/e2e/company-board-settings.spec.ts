@@ -186,6 +186,48 @@ test.describe("the company's board settings, as the manager changes them", () =>
     }
   });
 
+  test("the pace curve set in the panel moves every day's marker and status, on the board and a paired TV", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const tv = await pairTv(browser, page, 'Pace wall');
+    try {
+      const panel = await openSettings(page);
+      // 100 % at every step: whatever the time of day, every day is expected full by now.
+      for (const label of ['1st day ahead', '2nd day ahead', '3rd day ahead']) {
+        await panel.getByLabel(`Pace: ${label}`).fill('140');
+        await expect(panel.getByLabel(`Pace: ${label}`)).toHaveValue('100');
+      }
+      await panel.getByRole('button', { name: 'Save Settings' }).click();
+      await expect
+        .poll(async () => (await storedSettings(page)).settings.paceCurve)
+        .toEqual({ day1: 100, day2: 100, day3: 100 });
+
+      for (const board of [page, tv.page]) {
+        const cards = board.getByTestId('day-card');
+        await expect(cards).toHaveCount(3, { timeout: 20_000 });
+        for (const card of await cards.all()) {
+          await expect(card.getByTestId('day-pace')).toContainText('expected 100% by now');
+          await expect(card.getByTestId('capacity-gauge')).toHaveAttribute(
+            'aria-label',
+            /expected by now 100%$/,
+          );
+          await expect(card.getByTestId('gauge-pace-marker')).toBeVisible();
+          // The status in words, as the day's percent against 100 % decides it.
+          const percent = Number(
+            (await card.getByTestId('day-percent').textContent())!.slice(0, -1),
+          );
+          const words = percent >= 100 ? 'On track' : percent >= 80 ? 'Behind' : 'At risk';
+          await expect(card.getByTestId('day-pace')).toContainText(words);
+        }
+      }
+    } finally {
+      await page.request.delete(`/api/screens/${tv.screenId}`, { headers: SAME_ORIGIN });
+      await tv.context.close();
+    }
+  });
+
   test('a change in the Live Preview stays there and never reaches the signed-in board', async ({
     page,
   }) => {

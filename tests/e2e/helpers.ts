@@ -59,6 +59,8 @@ export function capacityAnswer(days: [string, number, number][][]): CapacityResp
         newToday: 0,
         type: 'businessUnit',
       })),
+      expectedPercent: 0,
+      pace: 'on_track' as const,
     })),
     fetchedAt: new Date().toISOString(),
     stale: false,

@@ -236,6 +236,18 @@ describe('company board settings (/api/board-settings)', () => {
         'settings.targetCapacity.day2',
       ],
       [
+        { ...current.settings, paceCurve: { ...current.settings.paceCurve, day1: -1 } },
+        'settings.paceCurve.day1',
+      ],
+      [
+        { ...current.settings, paceCurve: { ...current.settings.paceCurve, day3: 'half' } },
+        'settings.paceCurve.day3',
+      ],
+      [
+        { ...current.settings, paceCurve: { ...current.settings.paceCurve, day2: 33.5 } },
+        'settings.paceCurve.day2',
+      ],
+      [
         {
           ...current.settings,
           appearance: { ...current.settings.appearance, headerBgColor: 'red;background:url(x)' },

@@ -241,6 +241,55 @@ describe('boards', () => {
     expect((await call(userA, 'POST', '/api/capacity?boardId=abc', {})).statusCode).toBe(400);
   });
 
+  it("gives each day its pace from the board's own curve (issue 27)", async () => {
+    const [main, install] = (await boardsOf(adminA)).boards;
+    // 13:00 in New York: 5 of the 9 working hours (08:00-17:00) gone. Each day's expected fill
+    // rises from its step toward the next one (the 1st day ahead toward 100 %): worked by hand.
+    const paceOf = async (boardId: number) => {
+      const res = await call(userA, 'POST', `/api/capacity?boardId=${boardId}`, {});
+      expect(res.statusCode).toBe(200);
+      return res
+        .json<CapacityResponse>()
+        .days.map((d) => [d.date, d.expectedPercent, d.pace] as const);
+    };
+    // Main board, default curve 66/33/15: Thu 12 has 2 of 10 booked (20 %), the others none.
+    expect(await paceOf(main!.id)).toEqual([
+      ['2025-06-12', 85, 'at_risk'], // 66 + 34 * 5/9 = 84.9; 20 % is 65 points below
+      ['2025-06-13', 51, 'at_risk'], // 33 + 33 * 5/9 = 51.3
+      ['2025-06-16', 25, 'at_risk'], // 15 + 18 * 5/9 = 25
+    ]);
+    const settingsOf = async (boardId: number) =>
+      (await call(adminA, 'GET', `/api/board-settings?boardId=${boardId}`)).json<{
+        version: number;
+        settings: Record<string, unknown>;
+      }>();
+    const before = await settingsOf(install!.id);
+    const saved = await call(adminA, 'PUT', `/api/board-settings?boardId=${install!.id}`, {
+      settings: { ...before.settings, paceCurve: { day1: 10, day2: 10, day3: 0 } },
+      version: before.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    // The Install board (Install only: 1 of 5 on Thu 12 = 20 %) follows its own curve...
+    expect(await paceOf(install!.id)).toEqual([
+      ['2025-06-12', 60, 'at_risk'], // 10 + 90 * 5/9 = 60
+      ['2025-06-13', 10, 'behind'], // 10 + 0: 0 % is 10 points below
+      ['2025-06-16', 6, 'behind'], // 0 + 10 * 5/9 = 5.6
+    ]);
+    // ...and the main board keeps the default one.
+    expect((await paceOf(main!.id)).map(([, expected]) => expected)).toEqual([85, 51, 25]);
+    const refused = await call(adminA, 'PUT', `/api/board-settings?boardId=${install!.id}`, {
+      settings: { ...before.settings, paceCurve: { day1: 101, day2: 10, day3: 0 } },
+      version: before.version + 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toMatch(/^settings\.paceCurve\.day1: /);
+    expect((await settingsOf(install!.id)).settings.paceCurve).toEqual({
+      day1: 10,
+      day2: 10,
+      day3: 0,
+    });
+  });
+
   it('lets a paired screen see only its own board, and moves it to another board without pairing again', async () => {
     const [main, install] = (await boardsOf(adminA)).boards;
     const tv = await pairScreen(install!.id);

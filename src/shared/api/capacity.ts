@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PACE_STATUSES } from '../capacity/pace.js';
 import { itemTypeSchema } from './item-groups.js';
 import { boardQuerySchema } from './onboarding.js';
 import { serialIdParam } from './path-params.js';
@@ -44,6 +45,10 @@ export const capacityDaySchema = z.object({
   /** Calendar date in the board's zone, `YYYY-MM-DD`. */
   date: z.string(),
   data: z.array(capacityItemSchema),
+  /** The expected fill of the day now, % of target (the board's pace curve, issue 27). */
+  expectedPercent: z.number().int().min(0).max(100),
+  /** The day's fill against it: at or above, within 20 points below, or further below. */
+  pace: z.enum(PACE_STATUSES),
 });
 export type CapacityDay = z.infer<typeof capacityDaySchema>;
 

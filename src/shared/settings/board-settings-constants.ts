@@ -42,6 +42,11 @@ export const TIMEZONE_CHOICES = [
 export const DEFAULT_WEATHER_THRESHOLDS = { hotTemp: 83, coldTemp: 35 } as const;
 export const DEFAULT_TARGET_CAPACITY = { day1: 90, day2: 80, day3: 70 } as const;
 export type TargetDay = keyof typeof DEFAULT_TARGET_CAPACITY;
+/**
+ * The pace curve (issue 27): the expected % of target booked at the start of today's working day
+ * for the 1st, 2nd and 3rd working day ahead (hand-made boards' sliding target 66/33/15 %).
+ */
+export const DEFAULT_PACE_CURVE = { day1: 66, day2: 33, day3: 15 } as const;
 
 export const VIEW_TYPES = ['businessUnit', 'jobType'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];

@@ -32,6 +32,7 @@ import {
   DEFAULT_FONT_FAMILY,
   DEFAULT_FONT_SIZE,
   DEFAULT_GRADIENT_ANGLE,
+  DEFAULT_PACE_CURVE,
   DEFAULT_TARGET_CAPACITY,
   DEFAULT_TITLE,
   DEFAULT_WEATHER_THRESHOLDS,
@@ -86,6 +87,7 @@ export function defaultDashboardSettings(browserTimeZone?: string): DashboardSet
     weatherThresholds: { ...DEFAULT_WEATHER_THRESHOLDS },
     useWeatherColors: false,
     targetCapacity: { ...DEFAULT_TARGET_CAPACITY },
+    paceCurve: { ...DEFAULT_PACE_CURVE },
     appearance: {
       fontFamily: DEFAULT_FONT_FAMILY,
       fontSize: DEFAULT_FONT_SIZE,
@@ -112,6 +114,7 @@ export const COMPANY_SETTING_KEYS = [
   'weatherThresholds',
   'useWeatherColors',
   'targetCapacity',
+  'paceCurve',
   'appearance',
 ] as const satisfies readonly (keyof CompanyBoardSettings)[];
 

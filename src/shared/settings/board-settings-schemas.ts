@@ -76,6 +76,8 @@ export type Workdays = z.infer<typeof workdaysSchema>;
 
 const temperatureSchema = z.number().min(-100).max(200);
 const targetPercentSchema = z.number().min(0).max(100);
+/** A pace step: a whole percent of target, 0-100. */
+const pacePercentSchema = z.number().int().min(0).max(100);
 
 export const appearanceSchema = z.object({
   fontFamily: fontFamilySchema,
@@ -112,6 +114,12 @@ export const companyBoardSettingsSchema = z.object({
     day1: targetPercentSchema,
     day2: targetPercentSchema,
     day3: targetPercentSchema,
+  }),
+  /** Expected % of target booked by the start of today's working day, per day ahead (pace). */
+  paceCurve: z.object({
+    day1: pacePercentSchema,
+    day2: pacePercentSchema,
+    day3: pacePercentSchema,
   }),
   appearance: appearanceSchema,
 });

@@ -46,6 +46,7 @@ describe('defaultDashboardSettings', () => {
       weatherThresholds: { hotTemp: 83, coldTemp: 35 },
       useWeatherColors: false,
       targetCapacity: { day1: 90, day2: 80, day3: 70 },
+      paceCurve: { day1: 66, day2: 33, day3: 15 },
       appearance: {
         fontFamily: 'Nunito Sans',
         fontSize: '16px',

@@ -2,6 +2,8 @@ import type { CapacityResponse } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { LocalDay } from '../../../shared/calendar/display-days.js';
 import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.js';
+import { expectedPercent, paceStatus } from '../../../shared/capacity/pace.js';
+import { capacityTotals } from '../../../shared/capacity/totals.js';
 import type { GroupingGroup } from '../../../shared/capacity/group-items.js';
 import type { ItemPreference } from '../preferences/preference-store.js';
 import type { Bookings } from './bookings-snapshot.js';
@@ -25,6 +27,8 @@ export interface BoardAnswerInput {
   todayStartMs: number;
   /** The items and groups (`group:<id>`) the board picked; null: every item (issue 26). */
   itemIds?: readonly (number | string)[] | null;
+  /** The pace curve (% of target per day ahead) and how much of today's working day is gone. */
+  pace: { curve: readonly number[]; elapsed: number };
 }
 
 export interface BoardAnswers {
@@ -103,7 +107,19 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
 
   return {
     empty,
-    answer({ bookings, metadata, days, viewType, preferences, groups, at, todayStartMs, itemIds }) {
+    answer(input) {
+      const {
+        bookings,
+        metadata,
+        days,
+        viewType,
+        preferences,
+        groups,
+        at,
+        todayStartMs,
+        pace,
+        itemIds,
+      } = input;
       if (!bookings.payload) return empty(bookings.lastError?.message ?? NOT_READ_YET);
       const items = metadata.payload
         ? viewType === 'businessUnit'
@@ -123,6 +139,13 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
           preferences,
           groups,
           itemIds: itemIds ?? null,
+        }).map((day, index) => {
+          const expected = expectedPercent(pace.curve, index, pace.elapsed);
+          return {
+            ...day,
+            expectedPercent: expected,
+            pace: paceStatus(capacityTotals(day.data).percent, expected),
+          };
         }),
         fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
         ...(namesMissing && !freshness.stale

@@ -53,7 +53,7 @@ export function buildBoardDays(options: {
   groups: GroupingGroup[];
   /** The items and groups the board picked; null: every item. */
   itemIds?: readonly (number | string)[] | null;
-}): CapacityDay[] {
+}): Omit<CapacityDay, 'expectedPercent' | 'pace'>[] {
   const { counts, items, viewType, preferences, groups } = options;
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
   const ids = items.map((item) => item.id);

@@ -17,6 +17,7 @@ import {
   DAYS_DISPLAYED,
   type CompanyBoardSettings,
 } from '../../../shared/settings/dashboard-settings.js';
+import { workingDayElapsed } from '../../../shared/capacity/pace.js';
 import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
@@ -296,6 +297,15 @@ export function createCapacityService(deps: {
       at,
       todayStartMs: startOfToday(at, settings.timezone),
       itemIds: input.board?.itemIds ?? null,
+      pace: {
+        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
+        elapsed: workingDayElapsed({
+          now: at,
+          timeZone: settings.timezone,
+          workdays: settings.workdays,
+          holidays: settings.holidays,
+        }),
+      },
     });
     return answer;
   }

@@ -14,29 +14,61 @@ const RADIUS = 80;
 const STROKE = 18;
 
 /**
+ * The expected-by-now pointer: a wide wedge outside the dial whose tip touches the band, so it
+ * never looks like the needle (inside), as SVG polygon points.
+ */
+function pacePointer(expectedPercent: number): string {
+  const angle = percentToAngle(expectedPercent);
+  const outer = RADIUS + STROKE / 2;
+  // [radius, degrees either side of the angle]
+  const outline: [number, number][] = [
+    [outer + 1, 0],
+    [outer + 15, -6.5],
+    [outer + 15, 6.5],
+  ];
+  return outline
+    .map(([radius, offset]) => pointOnDial(CX, CY, radius, angle + offset))
+    .map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`)
+    .join(' ');
+}
+
+/** Degrees between the pointer and the target label at which the label steps aside. */
+const LABEL_CLEARANCE = 14;
+
+/**
  * Half-dial gauge: 7 colour bands from 0 to 100 %, a needle that stops at 100 %, and a marker
  * at the day's target percentage.
  */
 export function CapacityGauge({
   percent,
   targetPercent,
+  expectedPercent,
 }: {
   percent: number;
   targetPercent: number;
+  /** The expected fill now (pace, issue 27): a dashed marker inside the dial. */
+  expectedPercent?: number | undefined;
 }) {
+  const pace = expectedPercent === undefined ? null : pacePointer(expectedPercent);
   const needle = needleAngle(percent);
   const tip = pointOnDial(CX, CY, RADIUS - STROKE / 2 - 6, needle);
   const markerAngle = targetMarkerAngle(targetPercent);
   const markerInner = pointOnDial(CX, CY, RADIUS - STROKE / 2 - 4, markerAngle);
   const markerOuter = pointOnDial(CX, CY, RADIUS + STROKE / 2 + 4, markerAngle);
-  const markerLabel = pointOnDial(CX, CY, RADIUS + STROKE / 2 + 14, markerAngle);
+  // The target's label steps aside when the pace pointer would cover it.
+  const paceAngle = expectedPercent === undefined ? null : percentToAngle(expectedPercent);
+  const labelAngle =
+    paceAngle !== null && Math.abs(paceAngle - markerAngle) < LABEL_CLEARANCE
+      ? paceAngle + (markerAngle > paceAngle ? LABEL_CLEARANCE : -LABEL_CLEARANCE)
+      : markerAngle;
+  const markerLabel = pointOnDial(CX, CY, RADIUS + STROKE / 2 + 14, labelAngle);
   const band = gaugeBandFor(percent);
   return (
     <svg
       viewBox="-14 -12 228 130"
       className="h-auto w-full max-w-[15em] xl:max-w-[17em]"
       role="img"
-      aria-label={`Capacity ${percent}% of target, goal ${targetPercent}%`}
+      aria-label={`Capacity ${percent}% of target, goal ${targetPercent}%${expectedPercent === undefined ? '' : `, expected by now ${expectedPercent}%`}`}
       data-testid="capacity-gauge"
     >
       {GAUGE_BANDS.map((b) => (
@@ -59,6 +91,17 @@ export function CapacityGauge({
         strokeLinecap="round"
         data-testid="gauge-target-marker"
       />
+      {pace && (
+        // Bold enough to read from across the room; the status under the gauge says it in words.
+        <polygon
+          points={pace}
+          fill="currentColor"
+          stroke="var(--card)"
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+          data-testid="gauge-pace-marker"
+        />
+      )}
       <text
         x={markerLabel.x}
         y={markerLabel.y}

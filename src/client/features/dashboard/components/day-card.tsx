@@ -1,4 +1,5 @@
 import { formatDay } from '@shared/calendar/date-formats';
+import { PACE_LABELS, type PaceStatus } from '@shared/capacity/pace';
 import { capacityTotals } from '@shared/capacity/totals';
 import type { SortKey, SortState } from '@shared/capacity/sort-rows';
 import { temperatureLevel } from '@shared/weather/temperature-level';
@@ -11,6 +12,17 @@ import { SampleWeatherMark } from './board-footer';
 import { CapacityTable } from './capacity-table';
 import { HelpTip } from './help-tip';
 import { WeatherIcon } from './weather-icon';
+
+/**
+ * The pace status as a solid badge: words, a sign and a colour together, so colour is never the
+ * only one (issue 27); each pair keeps a 4.5:1 contrast in both themes.
+ */
+const PACE_CLASS: Record<PaceStatus, string> = {
+  on_track: 'bg-emerald-700 text-white',
+  behind: 'bg-amber-300 text-black',
+  at_risk: 'bg-red-700 text-white',
+};
+const PACE_SIGN: Record<PaceStatus, string> = { on_track: '✓', behind: '▼', at_risk: '⚠' };
 
 const TEMPERATURE_CLASS = { hot: 'text-orange-400', cold: 'text-sky-400', normal: '' } as const;
 
@@ -110,10 +122,14 @@ export function DayCard({
           data-testid="day-fit-content"
         >
           <HelpTip
-            text={`Booked jobs against target. The marker shows this day's goal (${targetPercent}%).`}
+            text={`Booked jobs against target. The thin marker shows this day's goal (${targetPercent}%)${day.pace ? `; the pointer, how full it should be by now (${day.pace.expectedPercent}%)` : ''}.`}
           >
             <div className="my-[0.6em] flex flex-col items-center">
-              <CapacityGauge percent={totals.percent} targetPercent={targetPercent} />
+              <CapacityGauge
+                percent={totals.percent}
+                targetPercent={targetPercent}
+                expectedPercent={day.pace?.expectedPercent}
+              />
               <div className="-mt-[0.4em] text-center leading-none">
                 <span
                   className="text-[2.4em] font-extrabold tabular-nums"
@@ -122,14 +138,29 @@ export function DayCard({
                   {totals.percent}%
                 </span>
                 <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
-                  {totals.scheduled} of {totals.target} booked
+                  {totals.scheduled} of {totals.target} booked ·{' '}
+                  <span className="font-semibold text-foreground" data-testid="day-new-today">
+                    +{newToday} booked today
+                  </span>
                 </div>
-                <div
-                  className="mt-1 text-[0.9em] font-semibold tabular-nums"
-                  data-testid="day-new-today"
-                >
-                  +{newToday} booked today
-                </div>
+                {day.pace && (
+                  <div
+                    className="mt-[0.35em] text-[0.9em] text-muted-foreground tabular-nums"
+                    data-testid="day-pace"
+                    data-pace={day.pace.status}
+                  >
+                    <span
+                      className={clsx(
+                        'mr-[0.4em] inline-block rounded-md px-[0.45em] py-[0.1em] text-[1.2em] font-extrabold uppercase tracking-wide',
+                        PACE_CLASS[day.pace.status],
+                      )}
+                    >
+                      <span aria-hidden>{PACE_SIGN[day.pace.status]} </span>
+                      {PACE_LABELS[day.pace.status]}
+                    </span>
+                    expected {day.pace.expectedPercent}% by now
+                  </div>
+                )}
               </div>
             </div>
           </HelpTip>

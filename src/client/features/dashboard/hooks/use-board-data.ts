@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { handleSessionExpired, isSessionExpired } from '@/lib/session-expired';
 import { useCapacity } from '../api/get-capacity';
-import type { BoardDay } from '../lib/board-day';
+import { boardDaysOf, type BoardDay } from '../lib/board-day';
 
 export const CAPACITY_ERROR_FALLBACK = 'Failed to fetch capacity data';
 
@@ -104,7 +104,7 @@ export function useBoardData(
   }
 
   return {
-    days: (response?.days ?? []).map((d) => ({ date: d.date, items: d.data })),
+    days: boardDaysOf(response?.days),
     isLoading: query.isPending,
     isRefreshing: query.isFetching && !query.isPending,
     error,

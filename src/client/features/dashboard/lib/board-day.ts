@@ -1,10 +1,22 @@
-import type { CapacityItem } from '@shared/api/capacity';
+import type { CapacityDay, CapacityItem } from '@shared/api/capacity';
+import type { PaceStatus } from '@shared/capacity/pace';
 
 /** One day card's content, whether the numbers are live or sample. */
 export interface BoardDay {
   /** Calendar date in the board's zone, `YYYY-MM-DD`. */
   date: string;
   items: CapacityItem[];
+  /** The day's expected fill now and its status (live numbers only; issue 27). */
+  pace?: { expectedPercent: number; status: PaceStatus };
+}
+
+/** The day cards of a live answer: items, and each day's expected fill now and status. */
+export function boardDaysOf(days: readonly CapacityDay[] | undefined): BoardDay[] {
+  return (days ?? []).map((d) => ({
+    date: d.date,
+    items: d.data,
+    pace: { expectedPercent: d.expectedPercent, status: d.pace },
+  }));
 }
 
 const WEEKDAYS = [

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
+import { boardDaysOf } from '@/features/dashboard/lib/board-day';
 import { livePollInterval } from '@/features/live/poll-interval';
 import { ApiError } from '@/lib/api';
 import { getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
@@ -62,7 +63,7 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   const response = capacity.data;
   const subscriptionRequired = error instanceof ApiError && error.status === 402;
   const data: BoardData = {
-    days: (response?.days ?? []).map((d) => ({ date: d.date, items: d.data })),
+    days: boardDaysOf(response?.days),
     isLoading: capacity.isPending && !offline,
     isRefreshing: false,
     error:

@@ -1,5 +1,6 @@
 import {
   clampTarget,
+  DEFAULT_PACE_CURVE,
   isCompleteZip,
   parseThreshold,
   sanitizeZip,
@@ -28,6 +29,12 @@ const TARGET_DAYS: { day: TargetDay; label: string }[] = [
   { day: 'day3', label: 'Day 3' },
 ];
 
+const PACE_DAYS: { day: TargetDay; label: string }[] = [
+  { day: 'day1', label: '1st day ahead' },
+  { day: 'day2', label: '2nd day ahead' },
+  { day: 'day3', label: '3rd day ahead' },
+];
+
 const MIN_TEMPERATURE = -100;
 const MAX_TEMPERATURE = 200;
 
@@ -50,16 +57,43 @@ export function CapacityWeatherSection({ settings, update, disabled }: SectionPr
       >
         <div className="grid grid-cols-3 gap-3">
           {TARGET_DAYS.map(({ day, label }) => (
-            <TargetInput
+            <PercentInput
               key={day}
-              day={day}
+              id={`settings-target-${day}`}
               label={label}
+              ariaLabel={`${label} target capacity`}
               value={settings.targetCapacity[day]}
+              fallback={() => targetOnBlur('', day)}
               disabled={disabled}
               onCommit={(value) =>
                 update((current) => ({
                   ...current,
                   targetCapacity: { ...current.targetCapacity, [day]: value },
+                }))
+              }
+            />
+          ))}
+        </div>
+      </SettingsGroup>
+
+      <SettingsGroup
+        label="Booking pace"
+        hint="How full each day should be (% of target) when today's working day starts; through the day it rises to the next step. Days below it show Behind, more than 20 points below At risk."
+      >
+        <div className="grid grid-cols-3 gap-3">
+          {PACE_DAYS.map(({ day, label }) => (
+            <PercentInput
+              key={day}
+              id={`settings-pace-${day}`}
+              label={label}
+              ariaLabel={`Pace: ${label}`}
+              value={settings.paceCurve[day]}
+              fallback={() => DEFAULT_PACE_CURVE[day]}
+              disabled={disabled}
+              onCommit={(value) =>
+                update((current) => ({
+                  ...current,
+                  paceCurve: { ...current.paceCurve, [day]: value },
                 }))
               }
             />
@@ -99,21 +133,25 @@ export function CapacityWeatherSection({ settings, update, disabled }: SectionPr
   );
 }
 
-function TargetInput({
-  day,
+/** A whole percent 0-100: clamped while typing; empty or unparseable on blur is `fallback`. */
+function PercentInput({
+  id,
   label,
+  ariaLabel,
   value,
+  fallback,
   disabled,
   onCommit,
 }: {
-  day: TargetDay;
+  id: string;
   label: string;
+  ariaLabel: string;
   value: number;
+  fallback: () => number;
   disabled: boolean;
   onCommit(value: number): void;
 }) {
   const draft = useDraft(String(value));
-  const id = `settings-target-${day}`;
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id} className="text-xs text-muted-foreground">
@@ -130,7 +168,7 @@ function TargetInput({
           disabled={disabled}
           value={draft.text}
           className="pr-8 tabular-nums"
-          aria-label={`${label} target capacity`}
+          aria-label={ariaLabel}
           onChange={(event) => {
             // Empty is allowed while typing; anything else is clamped to 0-100 at once.
             const clamped = clampTarget(event.target.value);
@@ -142,7 +180,7 @@ function TargetInput({
             onCommit(clamped);
           }}
           onBlur={() => {
-            onCommit(targetOnBlur(draft.text, day));
+            onCommit(clampTarget(draft.text) ?? fallback());
             draft.reset();
           }}
         />
