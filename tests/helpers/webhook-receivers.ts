@@ -26,7 +26,7 @@ export async function startWebhookReceivers() {
       const status = queued.get(path)?.shift() ?? always.get(path) ?? 200;
       res
         .writeHead(status, { 'content-type': 'text/plain' })
-        .end(status < 300 ? 'ok' : 'unavailable');
+        .end(status < 300 ? 'ok' : `unavailable: ${req.method} ${path}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

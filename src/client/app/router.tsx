@@ -41,6 +41,9 @@ const ScreensPage = lazyPage(() =>
 const BoardsPage = lazyPage(() =>
   import('@/features/boards/components/boards-page').then((m) => m.BoardsPage),
 );
+const AlertsPage = lazyPage(() =>
+  import('@/features/alerts/components/alerts-page').then((m) => m.AlertsPage),
+);
 const InvitationsPage = lazyPage(() =>
   import('@/features/invitations/components/invitations-page').then((m) => m.InvitationsPage),
 );
@@ -166,6 +169,11 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
       <Route path={paths.screens}>
         <Requires actor={actor} permission="screens.manage">
           <ScreensPage />
+        </Requires>
+      </Route>
+      <Route path={paths.alerts}>
+        <Requires actor={actor} permission="alerts.view">
+          <AlertsPage />
         </Requires>
       </Route>
       <Route path={paths.companies}>

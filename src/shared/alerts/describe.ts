@@ -21,12 +21,16 @@ function listWords(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-const CHANNEL_WORDS = {
-  email: 'e-mail',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-  webhook: 'webhook',
-};
+/** What a channel does, as the sentence says it. */
+function channelWords(channel: { type: 'email' | 'slack' | 'teams' | 'webhook'; to?: string[] }) {
+  if (channel.type === 'email') {
+    const to = (channel.to ?? []).filter(Boolean);
+    return to.length ? `e-mail ${listWords(to)}` : 'e-mail (no recipient yet)';
+  }
+  if (channel.type === 'slack') return 'post to Slack';
+  if (channel.type === 'teams') return 'post to Microsoft Teams';
+  return 'call the webhook';
+}
 
 export interface DescribableRule {
   kind: 'behind' | 'stale' | 'full';
@@ -37,17 +41,21 @@ export interface DescribableRule {
   at: string[];
   staleMinutes: number | null;
   repeatMinutes: number | null;
-  channels: { type: keyof typeof CHANNEL_WORDS }[];
+  channels: { type: 'email' | 'slack' | 'teams' | 'webhook'; to?: string[] }[];
   enabled: boolean;
 }
 
-/** What the rule will do, in one sentence (the form shows it as it is filled in). */
+/**
+ * What the rule will do, in one sentence (the form shows it as it is filled in): "At 2:00 PM on
+ * working days, if the second displayed day is below 60 % of its target, e-mail ops@example.com
+ * and post to Slack, and say so when it catches up."
+ */
 export function describeRule(rule: DescribableRule, itemName?: string | null): string {
   const what = rule.itemId === null ? '' : ` for ${itemName ?? `item ${rule.itemId}`}`;
-  const channels = [...new Set(rule.channels.map((c) => CHANNEL_WORDS[c.type]))];
-  const tell = channels.length ? `tell ${listWords(channels)}` : 'tell nobody yet (add a channel)';
+  const channels = [...new Set(rule.channels.map(channelWords))];
+  const tell = channels.length ? listWords(channels) : 'tell nobody yet (add a channel)';
   const repeat = rule.repeatMinutes
-    ? `, again every ${rule.repeatMinutes} minutes while it lasts,`
+    ? ` (again every ${rule.repeatMinutes} minutes while it lasts)`
     : '';
   let sentence: string;
   if (rule.kind === 'behind') {
@@ -58,14 +66,16 @@ export function describeRule(rule: DescribableRule, itemName?: string | null): s
     ];
     sentence =
       `At ${times} on working days, if ${displayedDay(rule.dayOffset)}${what} is ` +
-      `${conditions.length ? conditions.join(' or ') : '(no condition set)'}, ${tell}${repeat} ` +
-      'and tell them again when it catches up.';
+      `${conditions.length ? conditions.join(' or ') : '(no condition set)'}, ${tell}${repeat}, ` +
+      'and say so when it catches up.';
   } else if (rule.kind === 'stale') {
     sentence =
       `When ServiceTitan has failed for more than ${rule.staleMinutes ?? '?'} minutes ` +
-      `(the board shows stale numbers), ${tell}${repeat} and tell them again when it recovers.`;
+      `(the board shows stale numbers), ${tell}${repeat}, and say so when it recovers.`;
   } else {
-    sentence = `When ${displayedDay(rule.dayOffset)}${what} reaches 100 % of its target, ${tell}${repeat}.`;
+    sentence =
+      `When ${displayedDay(rule.dayOffset)}${what} reaches 100 % of its target, ` +
+      `${tell}${repeat}, and say so if it drops below again.`;
   }
   return rule.enabled ? sentence : `Paused. ${sentence}`;
 }

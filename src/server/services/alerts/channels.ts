@@ -151,6 +151,19 @@ export function outcomeOfStatus(status: number, body: string): SendOutcome {
   return { ok: false, retry: status >= 500 || status === 408 || status === 429, error };
 }
 
+/**
+ * A receiver may echo the address it was called at (a 404 page naming the route): the delivery
+ * log, which every member reads, never shows more of a webhook URL than its last characters.
+ */
+function withoutAddress(outcome: SendOutcome, url: string): SendOutcome {
+  if (outcome.ok) return outcome;
+  const { pathname, search } = new URL(url);
+  let error = outcome.error;
+  for (const part of [url, `${pathname}${search}`, pathname])
+    if (part.length > 1) error = error.split(part).join(`…${url.slice(-4)}`);
+  return { ...outcome, error };
+}
+
 export function createChannelSender(deps: {
   outgoing: OutgoingClient;
   mailer: Mailer | undefined;
@@ -164,14 +177,17 @@ export function createChannelSender(deps: {
         headers: { 'content-type': 'application/json', ...headers },
         timeoutMs: deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      return outcomeOfStatus(answer.status, answer.body);
+      return withoutAddress(outcomeOfStatus(answer.status, answer.body), url);
     } catch (error) {
       if (error instanceof OutgoingRequestError)
-        return {
-          ok: false as const,
-          retry: error.kind === 'timeout' || error.kind === 'network',
-          error: error.message,
-        };
+        return withoutAddress(
+          {
+            ok: false,
+            retry: error.kind === 'timeout' || error.kind === 'network',
+            error: error.message,
+          },
+          url,
+        );
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import {
+  BellRing,
   Building2,
   CircleHelp,
   CreditCard,
@@ -162,6 +163,11 @@ export default function SideMenuSheet({
               {can(actor, 'screens.manage') && (
                 <MenuLink icon={<Tv aria-hidden />} href={paths.screens}>
                   Screens
+                </MenuLink>
+              )}
+              {can(actor, 'alerts.manage') && (
+                <MenuLink icon={<BellRing aria-hidden />} href={paths.alerts}>
+                  Alerts
                 </MenuLink>
               )}
               {isMasterAdmin && (
