@@ -492,7 +492,7 @@ describe('a rule reads its own board', () => {
     const data = JSON.parse(west1!.body).data;
     expect(data).toMatchObject({
       boardName: 'West wall',
-      boardUrl: `http://board.test/?boardId=${west.id}`,
+      boardUrl: `http://board.test/boards/${west.id}`,
       day: { date: '2025-10-31', weekday: 'Friday' },
     });
     expect(await wallLines(`?boardId=${west.id}`)).toEqual([

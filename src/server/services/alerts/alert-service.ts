@@ -127,7 +127,7 @@ export function createAlertService(deps: {
       kind: rule.kind,
       companyName,
       boardName: reading.board.name,
-      boardUrl: `${deps.publicUrl}/${reading.board.first ? '' : `?boardId=${reading.board.id}`}`,
+      boardUrl: `${deps.publicUrl}/${reading.board.first ? '' : `boards/${reading.board.id}`}`,
       summary,
       day: null,
       item: null,

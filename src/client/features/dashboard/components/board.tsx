@@ -111,7 +111,7 @@ export function Board({
   const ownData = useBoardData(settings, live && !screen, companyId, boardId);
   const data = screen?.data ?? ownData;
   const weather = useWeather(settings.zipCode);
-  const alertLines = useAlertLines(live, companyId);
+  const alertLines = useAlertLines(live, companyId, screen ? undefined : boardId);
   const now = useNow(15_000);
   // Buttons and editors load beside the first paint; a paired screen has none (decision 012).
   const controls = useBoardControls(!screen);
