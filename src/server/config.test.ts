@@ -165,4 +165,12 @@ describe('loadConfig', () => {
       expect.stringMatching(/^SERVICETITAN_TIMEOUT_SECONDS:/),
     ]);
   });
+
+  it('evaluates alert rules by the clock unless ALERTS_EVALUATE is false', () => {
+    expect(loadConfig({}).alerts.evaluate).toBe(true);
+    expect(loadConfig({ ALERTS_EVALUATE: 'false' }).alerts.evaluate).toBe(false);
+    expect(problemsOf({ ALERTS_EVALUATE: 'sometimes' })).toEqual([
+      expect.stringMatching(/^ALERTS_EVALUATE:/),
+    ]);
+  });
 });

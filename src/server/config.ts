@@ -69,6 +69,7 @@ const envSchema = z
     MAIL_CATCHER: booleanFromEnv.optional(),
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     ALERTS_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+    ALERTS_EVALUATE: booleanFromEnv.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICETITAN_SIMULATOR && (env.SERVICETITAN_AUTH_URL || env.SERVICETITAN_API_URL)) {
@@ -304,6 +305,12 @@ export interface Config {
      * stand-ins); refused otherwise.
      */
     allowPrivateUrls: boolean;
+    /**
+     * This instance evaluates rules and sends what they fire (ALERTS_EVALUATE, default true;
+     * off on an instance that only serves pages, or a test suite that must not depend on the
+     * time of day). "Send test" works either way.
+     */
+    evaluate: boolean;
   };
 }
 
@@ -415,6 +422,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mailCatcherUrl: undefined,
       allowPrivateUrls:
         env.ALERTS_ALLOW_PRIVATE_URLS ?? (embedded && env.NODE_ENV !== 'production'),
+      evaluate: env.ALERTS_EVALUATE,
     },
   };
 }

@@ -155,7 +155,8 @@ export function createServices(deps: {
     readBoard: createBoardReader({ db: deps.db, boards, capacity }),
     publicUrl: deps.config.publicUrl,
     logger: deps.app.log.child({ service: 'alerts' }),
-    tickMs: deps.overrides?.alertTickMs ?? DEFAULT_ALERT_TICK_MS,
+    tickMs:
+      deps.overrides?.alertTickMs ?? (deps.config.alerts.evaluate ? DEFAULT_ALERT_TICK_MS : 0),
   });
   return {
     outgoing,
