@@ -316,6 +316,11 @@ const ONCE: OnceCase[] = [
   { name: 'a single dropped connection', fault: { kind: 'connection_reset' } },
 ];
 
+/** A day without what depends on the moment it is read (issue 27's expected fill and status). */
+function withoutPace(days: CapacityResponse['days']) {
+  return days.map(({ expectedPercent: _expected, pace: _pace, ...day }) => day);
+}
+
 describe('POST /api/capacity while the ServiceTitan simulator fails', () => {
   let t: TestApp;
   let user: TestUser;
@@ -367,7 +372,8 @@ describe('POST /api/capacity while the ServiceTitan simulator fails', () => {
       expect(body.error).toBeUndefined();
       expect(body.stale).toBe(true);
       expect(body.fetchedAt).toBe(good.fetchedAt);
-      expect(body.days).toEqual(good.days);
+      // The same numbers; each day's pace is the expected fill at this moment, which has moved on.
+      expect(withoutPace(body.days)).toEqual(withoutPace(good.days));
       expect(booked(body)).toEqual(booked(good));
       expectPlainWords(body.staleReason);
       expect(body.staleReason).toMatch(reason);
