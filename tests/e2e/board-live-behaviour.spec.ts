@@ -380,7 +380,8 @@ test.describe('table colours and the gauge', () => {
       expect(await attr(n, 'gauge-target-marker', 'y1')).toBeCloseTo(inner.y, 2);
       await expect(cards.nth(n).getByTestId('capacity-gauge')).toHaveAttribute(
         'aria-label',
-        `Capacity ${[250, 100, 50][n]}% of target, goal ${target}%`,
+        // capacityAnswer's days expect 0 % by now (issue 27's pace, said after the goal)
+        `Capacity ${[250, 100, 50][n]}% of target, goal ${target}%, expected by now 0%`,
       );
     }
   });
