@@ -21,30 +21,11 @@ import { TextField } from '@/components/ui/text-field';
 import { boardPath } from '@/config/paths';
 import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
 import { useAuth } from '@/hooks/use-auth';
-import { ApiError } from '@/lib/api';
+import { fieldMessage, formMessage } from '@/lib/form-errors';
+import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { reportError } from '@/lib/report-error';
 import { useBoards, useCreateBoard, useDeleteBoard, useUpdateBoard } from '../api/boards-api';
 import { ItemPicker } from './item-picker';
-
-const SELECT_LOOK =
-  'rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
-const SELECT = `h-9 w-full ${SELECT_LOOK}`;
-/** A select inside a row: as wide as its words. */
-const ROW_SELECT = `h-8 w-auto max-w-full ${SELECT_LOOK}`;
-
-/** The server's sentence for one field, without the field name it starts with. */
-function fieldMessage(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const issue = error.fieldErrors.find((f) => f.field === field);
-  return issue?.message.replace(new RegExp(`^${field}: `), '');
-}
-
-/** A failure no field explains (the limit of 50, a 403...). */
-function formMessage(error: unknown): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.fieldErrors.length > 0) return undefined;
-  return error instanceof ApiError && error.sentence ? error.sentence : 'Something went wrong.';
-}
 
 function ViewTypeSelect({
   id,
@@ -58,7 +39,7 @@ function ViewTypeSelect({
   return (
     <select
       id={id}
-      className={SELECT}
+      className={NATIVE_SELECT}
       value={value}
       onChange={(e) => onChange(e.target.value as ItemType)}
     >
@@ -237,7 +218,7 @@ function DeleteDialog({
             <Label htmlFor={`move-screens-${board.id}`}>Move its screens to</Label>
             <select
               id={`move-screens-${board.id}`}
-              className={SELECT}
+              className={NATIVE_SELECT}
               value={target}
               onChange={(e) => setTarget(e.target.value)}
             >
@@ -337,7 +318,7 @@ function BoardRow({ board, index, boards }: { board: Board; index: number; board
         </Button>
         <select
           aria-label={`What ${board.name} shows`}
-          className={ROW_SELECT}
+          className={NATIVE_SELECT_IN_ROW}
           value={board.viewType}
           disabled={update.isPending}
           // Items are of one kind: another kind starts from every item.

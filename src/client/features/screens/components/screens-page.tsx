@@ -17,7 +17,8 @@ import { useNow } from '@/features/dashboard/hooks/use-now';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { toast } from '@/hooks/use-toast';
-import { ApiError } from '@/lib/api';
+import { fieldMessage, formMessage } from '@/lib/form-errors';
+import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { useBoards } from '@/features/boards/api/boards-api';
 import {
   useCreateScreenLink,
@@ -28,27 +29,6 @@ import {
   useRevokeScreen,
   useScreens,
 } from '../api/screens-api';
-
-const SELECT_LOOK =
-  'rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
-const SELECT = `h-9 w-full ${SELECT_LOOK}`;
-/** A select inside a row: as wide as its words. */
-const ROW_SELECT = `h-8 w-auto max-w-full ${SELECT_LOOK}`;
-
-/** The server's sentence for one field, without the field name it starts with. */
-function fieldMessage(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const issue = error.fieldErrors.find((f) => f.field === field);
-  return issue?.message.replace(new RegExp(`^${field}: `), '');
-}
-
-/** A failure no field explains (a 403, the server unreachable...). */
-function formMessage(error: unknown, fields: string[]): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.fieldErrors.some((f) => fields.includes(f.field)))
-    return undefined;
-  return error instanceof ApiError && error.sentence ? error.sentence : 'Something went wrong.';
-}
 
 function CompanySelect({
   value,
@@ -65,7 +45,7 @@ function CompanySelect({
       <Label htmlFor="screen-company">Company</Label>
       <select
         id="screen-company"
-        className={SELECT}
+        className={NATIVE_SELECT}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -113,7 +93,7 @@ function BoardSelect({
       <Label htmlFor={id}>{label}</Label>
       <select
         id={id}
-        className={SELECT}
+        className={NATIVE_SELECT}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -368,7 +348,7 @@ function ScreenBoard({ screen, master }: { screen: Screen; master: boolean }) {
       </Label>
       <select
         id={id}
-        className={ROW_SELECT}
+        className={NATIVE_SELECT_IN_ROW}
         value={current ?? ''}
         disabled={move.isPending || list.length < 2}
         onChange={(e) => move.mutate({ id: screen.id, boardId: Number(e.target.value) })}
