@@ -180,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.services.streams.close();
     app.services.boards.close();
     await app.services.alerts.close();
+    await app.services.history.close();
     await app.services.capacity.close();
     await app.services.events.close();
     if (!options.database) await database.close();

@@ -52,6 +52,8 @@ const envSchema = z
     SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     SERVICETITAN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** How long the board history keeps each day (issue 27): days older than this are deleted. */
+    HISTORY_RETENTION_DAYS: z.coerce.number().int().min(30).max(3660).default(400),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     STRIPE_SECRET_KEY: optionalString,
@@ -272,6 +274,8 @@ export interface Config {
     timeoutMs: number;
   };
   capacityRefreshMs: number;
+  /** Days of board history kept (HISTORY_RETENTION_DAYS, default 400). */
+  historyRetentionDays: number;
   /** API requests one client address may make per minute, per instance. */
   apiRateLimitPerMinute: number;
   /** Sign-in starts and callbacks one client address may make per minute (per instance). */
@@ -391,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.SERVICETITAN_TIMEOUT_SECONDS * 1000,
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
+    historyRetentionDays: env.HISTORY_RETENTION_DAYS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     stripe:

@@ -76,7 +76,9 @@ export type Permission =
   /** A board's alert rules and delivery log, read (issue 23): members of the company too. */
   | 'alerts.view'
   /** Create, change, delete and test a board's alert rules (issue 23). */
-  | 'alerts.manage';
+  | 'alerts.manage'
+  /** A board's history: past days' numbers, their CSV (issue 27): every member of the company. */
+  | 'history.view';
 
 export type UserPermission = 'users.changeRole' | 'users.delete';
 
@@ -97,11 +99,12 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'company.edit',
   'alerts.view',
   'alerts.manage',
+  'history.view',
 ];
 
 /** Permissions a person holds in their own company, by role (master admins: in every company). */
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
-  user: new Set<Permission>(['board.view', 'alerts.view']),
+  user: new Set<Permission>(['board.view', 'alerts.view', 'history.view']),
   account_admin: new Set<Permission>(COMPANY_ADMIN),
   master_admin: new Set<Permission>([...COMPANY_ADMIN, 'companies.manage']),
 };

@@ -47,7 +47,7 @@ export async function createTestApp(
     database,
     // The server's own refresh schedule runs on real time, apart from the service clock tests
     // move by hand: it stays off unless a test of the schedule asks for it (scheduleTickMs).
-    services: { scheduleTickMs: 0, alertTickMs: 0, ...options.services },
+    services: { scheduleTickMs: 0, alertTickMs: 0, historyTickMs: 0, ...options.services },
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...options.build,
   });

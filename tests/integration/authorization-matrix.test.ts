@@ -73,11 +73,11 @@ const ACCESS = {
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
   signedByStripe: [400, 400, 400, 400, 400, 400],
   /**
-   * A board's alert rules and log (issue 23): members of a company read their own; a master
-   * admin without a company has no board to read.
+   * A board's alert rules and log (issue 23), its history (issue 27): members of a company read
+   * their own; a master admin without a company has no board to read.
    */
   companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
-  /** A board of company A's alert rules and log, named by id: its people and the master admin. */
+  /** A board of company A's alert rules, log or history, named by id: its people and the master admin. */
   alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
@@ -679,6 +679,20 @@ const MATRIX: Record<string, Case[]> = {
       access: 'alertsOfA',
       note: "a board of A's by id",
       request: async (f) => ({ url: `/api/alert-deliveries?boardId=${await spareBoardOfA(f)}` }),
+    },
+  ],
+  'GET /api/history': [
+    {
+      access: 'companyRead',
+      note: 'own',
+      request: () => ({ url: '/api/history?from=2025-06-02&to=2025-06-13' }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({
+        url: `/api/history?boardId=${await spareBoardOfA(f)}&from=2025-06-02&to=2025-06-13&format=csv`,
+      }),
     },
   ],
   'POST /api/screens/pair': [

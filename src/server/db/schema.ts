@@ -4,10 +4,12 @@ import {
   boolean,
   customType,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -468,3 +470,55 @@ export const alertDeliveries = pgTable(
     index('alert_deliveries_board_idx').on(t.boardId, t.createdAt),
   ],
 );
+
+export const historySources = ['recorded', 'reconstructed'] as const;
+export type HistorySource = (typeof historySources)[number];
+
+/**
+ * The board numbers as they changed (issue 27, decision 026): a row per company, working day,
+ * item (a business unit or job type, whatever board shows it) and change. `recorded_at` is when
+ * the numbers were read from ServiceTitan (the snapshot's fetch), so two instances recording the
+ * same read write one row. A `reconstructed` row was read back from ServiceTitan afterwards (the
+ * backfill of past days). The primary key leads with company and date: range reads use it.
+ */
+export const capacityHistory = pgTable(
+  'capacity_history',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The working day, `YYYY-MM-DD` in the zone of the company's first board. */
+    day: date('day', { mode: 'string' }).notNull(),
+    itemType: text('item_type', { enum: itemTypes }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    scheduled: integer('scheduled').notNull(),
+    target: integer('target').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: historySources }).notNull().default('recorded'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.itemType, t.itemId, t.recordedAt] }),
+    check('capacity_history_counts', sql`${t.scheduled} >= 0 and ${t.target} >= 0`),
+  ],
+);
+
+/**
+ * A company's history bookkeeping (decision 026): the ServiceTitan tenant its history was read
+ * from (another tenant rebuilds it), the day its retention and thinning last ran, the backfill of
+ * past days and its progress (resumable after a restart), and the lease (services/leases) that
+ * lets one instance of all do this work at a time.
+ */
+export const historyState = pgTable('history_state', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  tenant: text('tenant'),
+  maintainedOn: date('maintained_on', { mode: 'string' }),
+  backfillStatus: text('backfill_status', {
+    enum: ['pending', 'running', 'done', 'failed'],
+  }),
+  backfillProgress: jsonb('backfill_progress'),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  ...timestamps,
+});

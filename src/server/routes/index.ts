@@ -10,6 +10,7 @@ import credentialRoutes from './credentials/index.js';
 import eventRoutes from './events/index.js';
 import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
+import historyRoutes from './history/index.js';
 import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(screenRoutes);
   await app.register(eventRoutes);
   await app.register(alertRoutes);
+  await app.register(historyRoutes);
 }

@@ -5,6 +5,11 @@ import { createBillingService, type BillingService } from './billing/billing-ser
 import { createStripeGateway, type StripeGateway } from './billing/stripe-gateway.js';
 import { createSubscriptionStore } from './billing/subscription-store.js';
 import { createCapacityService, type CapacityService } from './capacity/capacity-service.js';
+import {
+  createHistoryService,
+  DEFAULT_HISTORY_TICK_MS,
+  type HistoryService,
+} from './history/history-service.js';
 import type { EventBus } from './events/contract.js';
 import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
@@ -55,6 +60,8 @@ export interface Services {
   alertRules: AlertStore;
   /** Alert evaluation and delivery on every instance (issue 23). */
   alerts: AlertService;
+  /** Board history: recorded as numbers change, kept in shape daily (issue 27, decision 026). */
+  history: HistoryService;
 }
 
 export interface ServiceOverrides {
@@ -79,6 +86,8 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** How often the alert loop runs (default 15 s; 0: off, tests call `alerts.runOnce()`). */
   alertTickMs?: number;
+  /** How often history's upkeep loop runs (default 60 s; 0: off, tests call `history.runOnce()`). */
+  historyTickMs?: number;
 }
 
 export function createServices(deps: {
@@ -158,7 +167,16 @@ export function createServices(deps: {
     tickMs:
       deps.overrides?.alertTickMs ?? (deps.config.alerts.evaluate ? DEFAULT_ALERT_TICK_MS : 0),
   });
+  const history = createHistoryService({
+    db: deps.db,
+    capacity,
+    now,
+    retentionDays: deps.config.historyRetentionDays,
+    tickMs: deps.overrides?.historyTickMs ?? DEFAULT_HISTORY_TICK_MS,
+    logger: deps.app.log.child({ service: 'history' }),
+  });
   return {
+    history,
     outgoing,
     alertRules,
     alerts,

@@ -95,6 +95,50 @@ export function startOfToday(now: Date, timeZone: string): number {
   );
 }
 
+/** A calendar date as `YYYY-MM-DD` (UTC fields: no zone can shift it). */
+function isoOf(calendarDate: Date): IsoDate {
+  return `${pad(calendarDate.getUTCFullYear(), 4)}-${pad(calendarDate.getUTCMonth() + 1)}-${pad(calendarDate.getUTCDate())}`;
+}
+
+/** Today's calendar date in a zone, `YYYY-MM-DD`. */
+export function todayDate(now: Date, timeZone: string): IsoDate {
+  const today = todayIn(now, timeZone);
+  return isoOf(addCalendarDays(today.year, today.month, today.day, 0));
+}
+
+/** A `YYYY-MM-DD` date moved by `delta` calendar days. */
+export function addDays(date: IsoDate, delta: number): IsoDate {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return isoOf(addCalendarDays(year, month, day, delta));
+}
+
+/**
+ * Whether a calendar date is a working day: its weekday is a workday and none of the selected
+ * holidays (decision 1) falls on it.
+ */
+export function isWorkingDay(
+  date: IsoDate,
+  workdays: WorkdayFlags,
+  holidays: readonly string[],
+): boolean {
+  const weekdayKey = WEEKDAY_KEYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? 'sunday';
+  return workdays[weekdayKey] && !holidaysOn(date).some((name) => holidays.includes(name));
+}
+
+/** A calendar date as a day of the board's zone: its local midnights as UTC instants. */
+export function localDayOf(date: IsoDate, timeZone: string): LocalDay {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const calendarDate = addCalendarDays(year, month, day, 0);
+  const weekdayIndex = calendarDate.getUTCDay();
+  return {
+    date,
+    weekday: WEEKDAY_NAMES[weekdayIndex] ?? 'Sunday',
+    weekdayKey: WEEKDAY_KEYS[weekdayIndex] ?? 'sunday',
+    startUtc: localMidnightUtc(calendarDate, timeZone),
+    endUtc: localMidnightUtc(addCalendarDays(year, month, day, 1), timeZone),
+  };
+}
+
 /**
  * The next `count` working days AFTER today in the board's zone (product decision 2): days
  * whose weekday is not a workday, and selected holidays (decision 1), are skipped. Each day's
@@ -102,32 +146,43 @@ export function startOfToday(now: Date, timeZone: string): number {
  * gives an empty list rather than an endless search.
  */
 export function displayDays(input: DisplayDaysInput): LocalDay[] {
+  return workingDaysFrom(input, 1);
+}
+
+/**
+ * The last `count` working days BEFORE today in the board's zone, oldest first (history's
+ * backfill, issue 27), by the same rules as `displayDays`.
+ */
+export function pastWorkingDays(input: DisplayDaysInput): LocalDay[] {
+  return workingDaysFrom(input, -1).reverse();
+}
+
+function workingDaysFrom(input: DisplayDaysInput, step: 1 | -1): LocalDay[] {
   const { now, timeZone, workdays, holidays } = input;
   const count = Math.max(0, Math.floor(input.count ?? 3));
   if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  const skipped = new Set(holidays);
-  const today = todayIn(now, timeZone);
+  const today = todayDate(now, timeZone);
   const days: LocalDay[] = [];
   for (let offset = 1; days.length < count && offset <= MAX_DAYS_SEARCHED; offset++) {
-    const calendarDate = addCalendarDays(today.year, today.month, today.day, offset);
-    const weekdayIndex = calendarDate.getUTCDay();
-    const weekdayKey = WEEKDAY_KEYS[weekdayIndex] ?? 'sunday';
-    if (!workdays[weekdayKey]) continue;
-    const date = `${pad(calendarDate.getUTCFullYear(), 4)}-${pad(calendarDate.getUTCMonth() + 1)}-${pad(calendarDate.getUTCDate())}`;
-    if (holidaysOn(date).some((name) => skipped.has(name))) continue;
-    const nextDate = addCalendarDays(
-      calendarDate.getUTCFullYear(),
-      calendarDate.getUTCMonth() + 1,
-      calendarDate.getUTCDate(),
-      1,
-    );
-    days.push({
-      date,
-      weekday: WEEKDAY_NAMES[weekdayIndex] ?? 'Sunday',
-      weekdayKey,
-      startUtc: localMidnightUtc(calendarDate, timeZone),
-      endUtc: localMidnightUtc(nextDate, timeZone),
-    });
+    const date = addDays(today, offset * step);
+    if (isWorkingDay(date, workdays, holidays)) days.push(localDayOf(date, timeZone));
+  }
+  return days;
+}
+
+/** Every working day from `from` to `to` (inclusive, `YYYY-MM-DD`) in the board's zone. */
+export function workingDaysBetween(input: {
+  from: IsoDate;
+  to: IsoDate;
+  timeZone: string;
+  workdays: WorkdayFlags;
+  holidays: readonly string[];
+}): LocalDay[] {
+  const days: LocalDay[] = [];
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    if (isWorkingDay(date, input.workdays, input.holidays)) {
+      days.push(localDayOf(date, input.timeZone));
+    }
   }
   return days;
 }

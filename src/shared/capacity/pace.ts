@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { holidaysOn } from '../calendar/holidays.js';
-import type { WorkdayFlags } from '../calendar/display-days.js';
+import { isWorkingDay, todayDate, type WorkdayFlags } from '../calendar/display-days.js';
 
 /**
  * Booking pace (issue 27): how full each displayed day should be by now. A curve gives the
@@ -23,16 +22,6 @@ export const PACE_LABELS: Record<PaceStatus, string> = {
   at_risk: 'At risk',
 };
 
-const WEEKDAY_KEYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-
 /**
  * How much of today's working day has passed in the board's zone, 0 to 1. A day off (not a
  * workday, or a selected holiday) counts as passed: the last working day's end holds.
@@ -44,11 +33,8 @@ export function workingDayElapsed(input: {
   holidays: readonly string[];
 }): number {
   const local = new TZDate(input.now.getTime(), input.timeZone);
-  const date = `${String(local.getFullYear()).padStart(4, '0')}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-  const worked =
-    input.workdays[WEEKDAY_KEYS[local.getDay()] ?? 'sunday'] &&
-    !holidaysOn(date).some((name) => input.holidays.includes(name));
-  if (!worked) return 1;
+  const date = todayDate(input.now, input.timeZone);
+  if (!isWorkingDay(date, input.workdays, input.holidays)) return 1;
   const hours = local.getHours() + local.getMinutes() / 60 + local.getSeconds() / 3600;
   const { start, end } = WORKING_DAY_HOURS;
   return Math.min(1, Math.max(0, (hours - start) / (end - start)));

@@ -36,6 +36,13 @@ export interface BoardAnswers {
   answer(input: BoardAnswerInput): CapacityResponse;
   /** The answer of a board that has no numbers to show (yet), with why in `error`. */
   empty(error?: string): CapacityResponse;
+  /** Each item's count per day by the board's counting rule (cached per bookings snapshot). */
+  counts(
+    bookings: Bookings,
+    days: LocalDay[],
+    viewType: 'businessUnit' | 'jobType',
+    newSinceMs: number,
+  ): DayCounts[];
 }
 
 /**
@@ -107,6 +114,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
 
   return {
     empty,
+    counts: countFor,
     answer(input) {
       const {
         bookings,

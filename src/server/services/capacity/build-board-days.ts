@@ -53,6 +53,8 @@ export function buildBoardDays(options: {
   groups: GroupingGroup[];
   /** The items and groups the board picked; null: every item. */
   itemIds?: readonly (number | string)[] | null;
+  /** Each item's target on a day when it is known otherwise (history: as recorded). */
+  targetOf?: (dayIndex: number, itemId: number) => number;
 }): Omit<CapacityDay, 'expectedPercent' | 'pace'>[] {
   const { counts, items, viewType, preferences, groups } = options;
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
@@ -80,7 +82,9 @@ export function buildBoardDays(options: {
         id,
         name: nameOf.get(id) ?? String(id),
         scheduled: day.counts.get(id) ?? 0,
-        target: targetFor(preferenceOf.get(id), dayIndex),
+        target: options.targetOf
+          ? options.targetOf(dayIndex, id)
+          : targetFor(preferenceOf.get(id), dayIndex),
         newToday: day.newToday.get(id) ?? 0,
       })),
       groupingPreferences,

@@ -26,6 +26,9 @@ import type { ServiceTitanGateway } from '../servicetitan/contract.js';
 import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer-cache.js';
 import { NOT_READ_YET, createBoardAnswers } from './board-answer.js';
 import { createBoardInputs } from './board-inputs.js';
+import { decodeBookings } from './bookings-snapshot.js';
+import { buildBoardDays } from './build-board-days.js';
+import { decodeMetadata } from './metadata-snapshot.js';
 import { listenForCapacityEvents } from './capacity-events.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import { createRefreshSchedule } from './refresh-schedule.js';
@@ -93,8 +96,29 @@ export interface CapacityService {
    * refresh schedule while it is open. Returns the function to call when it closes.
    */
   streamOpened(companyId: number): () => void;
+  /**
+   * Every item's numbers (both view types, whatever board shows them) on the company's displayed
+   * days by its first board's settings, from the snapshot on hand (history, issue 27), with
+   * when they were read and the ServiceTitan tenant; null when there are none to record.
+   */
+  companyCounts(companyId: number): Promise<CompanyCounts | null>;
+  /** Told, on the instance that ran it, of each refresh that changed a company's numbers. */
+  onNumbersChanged(listener: (companyId: number) => void): () => void;
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
+}
+
+/** One company's numbers as history records them (see `companyCounts`). */
+export interface CompanyCounts {
+  fetchedAt: Date;
+  tenant: string;
+  counts: {
+    day: string;
+    itemType: ItemType;
+    itemId: number;
+    scheduled: number;
+    target: number;
+  }[];
 }
 
 /**
@@ -123,6 +147,7 @@ export function createCapacityService(deps: {
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   // Credentials, preferences and groups from memory, dropped by the events that change them.
   const inputs = createBoardInputs({ db, secretBox, events });
+  const changeListeners = new Set<(companyId: number) => void>();
   const schedule = createRefreshSchedule({
     snapshots,
     now,
@@ -130,6 +155,7 @@ export function createCapacityService(deps: {
     logger,
     onChange: (companyId) => {
       events.publish({ type: 'capacity.updated', companyId }).catch(() => undefined);
+      for (const listener of changeListeners) listener(companyId);
     },
   });
   const reads = createServiceTitanReads({ snapshots, refreshMs, logger });
@@ -192,7 +218,64 @@ export function createCapacityService(deps: {
     preparedBoardFor,
 
     boardForCompany,
+
+    companyCounts,
+
+    onNumbersChanged(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
   };
+
+  async function companyCounts(companyId: number): Promise<CompanyCounts | null> {
+    const resolution = await inputs.credential({
+      id: `company:${companyId}`,
+      companyId,
+      boardCompanyId: companyId,
+    });
+    if (resolution.status !== 'ready') return null;
+    const settings = await inputs.settings(companyId);
+    const at = now();
+    const days = daysOf(settings, at);
+    if (days.length === 0) return null;
+    // Only what this instance holds (it has just refreshed it): history never asks ServiceTitan.
+    const window = await companyWindow(companyId, days, at);
+    const [bookings, metadata] = await Promise.all([
+      snapshots.peek(reads.bookingsKey(resolution.identity, window), decodeBookings),
+      snapshots.peek(reads.metadataKey(resolution.identity), decodeMetadata),
+    ]);
+    if (!bookings) return null;
+    if (!bookings.payload || !bookings.fetchedAt) return null;
+    const counts: CompanyCounts['counts'] = [];
+    for (const itemType of ['businessUnit', 'jobType'] as const) {
+      const { preferences } = await inputs.preferences(companyId, itemType);
+      const active = metadata?.payload
+        ? itemType === 'businessUnit'
+          ? metadata.payload.businessUnits
+          : metadata.payload.jobTypes
+        : [];
+      // Every item's own numbers: no groups, nothing hidden, every item (history is the
+      // company's; a board picks and groups when it reads it back).
+      for (const day of buildBoardDays({
+        counts: boardAnswers.counts(bookings.payload, days, itemType, 0),
+        items: active,
+        viewType: itemType,
+        preferences: preferences.map((p) => ({ ...p, enabled: true, groupId: null })),
+        groups: [],
+      })) {
+        for (const item of day.data) {
+          counts.push({
+            day: day.date,
+            itemType,
+            itemId: Number(item.id),
+            scheduled: item.scheduled,
+            target: item.target,
+          });
+        }
+      }
+    }
+    return { fetchedAt: bookings.fetchedAt, tenant: resolution.credential.tenantId, counts };
+  }
 
   /**
    * The viewer's board, computed, serialized by the response schema and prepared for sending;

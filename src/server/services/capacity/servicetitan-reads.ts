@@ -33,6 +33,7 @@ export interface ServiceTitanReads {
   ): Promise<Snapshot<TenantMetadata>>;
   /** The snapshot key of a tenant's bookings in a UTC window (both views share it). */
   bookingsKey(identity: string, window: UtcWindow): string;
+  metadataKey(identity: string): string;
   /** A tenant's appointments and jobs in a UTC window. */
   bookings(
     identity: string,
@@ -64,14 +65,16 @@ export function createServiceTitanReads(deps: {
 
   const bookingsKey = (identity: string, window: UtcWindow) =>
     `bookings:v2:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
+  const metadataKey = (identity: string) => `metadata:v1:${identity}`;
 
   return {
     bookingsKey,
+    metadataKey,
 
     metadata(identity, client, scheduled = unscheduled) {
       return snapshots.read<TenantMetadata>(
         scheduled({
-          key: `metadata:v1:${identity}`,
+          key: metadataKey(identity),
           intervalMs: METADATA_REFRESH_MS,
           failureRetryMs: refreshMs,
           fetch: async (shutdown) => {

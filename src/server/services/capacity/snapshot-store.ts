@@ -56,6 +56,11 @@ export interface SnapshotStore {
    */
   read<T>(request: SnapshotRequest<T>): Promise<Snapshot<T>>;
   /**
+   * The stored snapshot of a key as it is now, never refreshing it (null: none stored): what a
+   * refresh just wrote, for history (issue 27).
+   */
+  peek<T>(key: string, decode: (stored: unknown) => T | null): Promise<Snapshot<T> | null>;
+  /**
    * False while the last read of a key saw a refresh still running (on this instance or another):
    * its result is on the way, so what was read must not be remembered beyond this request.
    */
@@ -422,6 +427,11 @@ export function createSnapshotStore(deps: {
     async close() {
       shutdown.abort(new Error('the app is shutting down'));
       await Promise.allSettled([...running]);
+    },
+
+    async peek<T>(key: string, decode: (stored: unknown) => T | null) {
+      const row = await loadRow(key);
+      return row ? toSnapshot(row, decode) : null;
     },
 
     settled(key) {

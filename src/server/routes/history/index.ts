@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HISTORY_CSV_HEADER,
+  historyQuerySchema,
+  historyResponseSchema,
+} from '../../../shared/api/history.js';
+import { historyCsv } from '../../../shared/history/history-range.js';
+import { can, denialReason } from '../../../shared/permissions.js';
+import { forbidden, notFound } from '../../errors.js';
+import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
+import type { BoardRow } from '../../services/boards/board-store.js';
+
+/**
+ * A board's history (issue 27, decision 026): `GET /api/history?boardId=&from=&to=[&viewType=]
+ * [&format=csv]`. Every member of the company (`history.view`; people only, a paired screen
+ * gets 403); a board of another company answers 404, as if it did not exist.
+ */
+export default async function historyRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+  documentAccess(app, 'history.view');
+
+  /** `?boardId=` of a company the caller may read, else the first board of their own. */
+  async function boardFor(request: FastifyRequest, boardId: number | undefined): Promise<BoardRow> {
+    const actor = currentActor(request);
+    if (!can(actor, 'history.view')) {
+      throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
+    }
+    if (boardId === undefined) {
+      if (actor.companyId === null) throw forbidden('Create or join a company first.');
+      return app.services.boards.first(actor.companyId);
+    }
+    const board = await app.services.boards.byId(boardId);
+    if (!board || !can(actor, 'history.view', { companyId: board.companyId })) {
+      throw notFound('Board');
+    }
+    return board;
+  }
+
+  app.get(
+    '/api/history',
+    {
+      schema: {
+        description:
+          "A board's working days from `from` to `to` with history: each item's final booked count and target as the board shows its items. `format=csv` answers text/csv with the header `date,item_id,item_name,scheduled,target` instead.",
+        querystring: historyQuerySchema,
+        response: {
+          200: {
+            description: "The board's history days",
+            content: {
+              'application/json': { schema: historyResponseSchema },
+              'text/csv': { schema: z.string() },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { boardId, from, to, viewType, format } = request.query;
+      const board = await boardFor(request, boardId);
+      const days = await app.services.history.forBoard({ board, from, to, viewType });
+      reply.header('cache-control', 'private, no-store');
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="history-${board.id}-${from}-to-${to}.csv"`,
+          )
+          .send(historyCsv(HISTORY_CSV_HEADER, days));
+      }
+      return { days };
+    },
+  );
+}

@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { HistoryDay } from '../../../shared/api/history.js';
+import type { ItemType } from '../../../shared/api/item-groups.js';
+import { addDays, todayDate, workingDaysBetween } from '../../../shared/calendar/display-days.js';
+import type { Database } from '../../db/index.js';
+import type { CapacityService } from '../capacity/capacity-service.js';
+import { holdLease, type LeaseTicker } from '../leases/lease.js';
+import { readSettingsOnly } from '../board-settings/board-settings-store.js';
+import { settingsHomeOf, type BoardRow } from '../boards/board-store.js';
+import { listItemGroups } from '../preferences/item-group-store.js';
+import { listPreferences } from '../preferences/preference-store.js';
+import { historyDays } from './history-days.js';
+import {
+  claimTenant,
+  readFinals,
+  companiesDueForUpkeep,
+  recordChanges,
+  renewLease,
+  takeUpkeepLease,
+  upkeep,
+} from './history-store.js';
+
+/**
+ * Board history (issue 27, decision 026): records a company's numbers when a refresh changed
+ * them (on the instance that ran the refresh), and keeps the history in shape once a day per
+ * company (retention, old detail thinned to each item's final row of the day) as background
+ * work that instances share through the database lease (services/leases).
+ */
+
+/** Days whose detail (every change) is kept; older days keep each item's final row. */
+export const HISTORY_DETAIL_DAYS = 56;
+/** How often the upkeep loop looks for due companies (real time). */
+export const DEFAULT_HISTORY_TICK_MS = 60_000;
+/** Companies one upkeep pass takes on. */
+const UPKEEP_BATCH = 50;
+
+export interface HistoryService {
+  /** Records the company's numbers as they are now (no row for what did not change). */
+  record(companyId: number): Promise<number>;
+  /**
+   * A board's history from `from` to `to` (`YYYY-MM-DD`, inclusive): its working days with
+   * history, its items as it shows them (decision 026), in `viewType` (default: the board's).
+   */
+  forBoard(input: {
+    board: BoardRow;
+    from: string;
+    to: string;
+    viewType?: ItemType | undefined;
+  }): Promise<HistoryDay[]>;
+  /** One upkeep pass over the companies due (tests call it; the loop calls it every tick). */
+  runOnce(): Promise<{ companies: number; expired: number; thinned: number }>;
+  close(): Promise<void>;
+}
+
+export function createHistoryService(deps: {
+  db: Database;
+  capacity: CapacityService;
+  now: () => Date;
+  retentionDays: number;
+  /** Real-time interval of the upkeep loop; 0: none (tests call runOnce). */
+  tickMs?: number;
+  leaseTicker?: LeaseTicker;
+  logger?: FastifyBaseLogger;
+}): HistoryService {
+  const { db, capacity, now, logger } = deps;
+  const owner = crypto.randomUUID();
+  const pending = new Set<Promise<unknown>>();
+  let running: Promise<{ companies: number; expired: number; thinned: number }> | null = null;
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  /** Per company, one recording at a time on this instance: a refresh it starts waits its turn. */
+  const queues = new Map<number, Promise<unknown>>();
+
+  function record(companyId: number): Promise<number> {
+    const previous = queues.get(companyId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => recordNow(companyId));
+    queues.set(companyId, next);
+    void next
+      .finally(() => {
+        if (queues.get(companyId) === next) queues.delete(companyId);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+
+  async function recordNow(companyId: number): Promise<number> {
+    const numbers = await capacity.companyCounts(companyId);
+    if (!numbers || numbers.counts.length === 0) return 0;
+    await claimTenant(db, companyId, numbers.tenant);
+    return recordChanges(db, companyId, numbers.counts, numbers.fetchedAt);
+  }
+
+  const stopListening = capacity.onNumbersChanged((companyId) => {
+    track(record(companyId)).catch((error: unknown) =>
+      logger?.warn({ err: error, companyId }, 'history could not be recorded'),
+    );
+  });
+
+  async function forBoard(input: {
+    board: BoardRow;
+    from: string;
+    to: string;
+    viewType?: ItemType | undefined;
+  }): Promise<HistoryDay[]> {
+    const { board } = input;
+    const companyId = board.companyId;
+    const viewType = input.viewType ?? board.viewType;
+    const [settings, finals, preferences, groups, metadata] = await Promise.all([
+      readSettingsOnly(db, settingsHomeOf(board)),
+      readFinals(db, companyId, input.from, input.to),
+      listPreferences(db, companyId, viewType),
+      listItemGroups(db, companyId, viewType),
+      capacity.metadataFor({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
+    ]);
+    return historyDays({
+      finals,
+      workingDays: workingDaysBetween({
+        from: input.from,
+        to: input.to,
+        timeZone: settings.timezone,
+        workdays: settings.workdays,
+        holidays: settings.holidays,
+      }),
+      viewType,
+      items: viewType === 'businessUnit' ? metadata.businessUnits : metadata.jobTypes,
+      preferences,
+      groups,
+      // A board of the other view type picked none of these items: all of them.
+      itemIds: viewType === board.viewType ? board.itemIds : null,
+    });
+  }
+
+  async function pass() {
+    const at = now();
+    const today = todayDate(at, 'UTC');
+    const keepFrom = addDays(today, -deps.retentionDays);
+    const detailFrom = addDays(today, -HISTORY_DETAIL_DAYS);
+    const due = await companiesDueForUpkeep(db, { at, today, limit: UPKEEP_BATCH });
+    let companies = 0;
+    let expired = 0;
+    let thinned = 0;
+    for (const companyId of due) {
+      if (!(await takeUpkeepLease(db, { companyId, owner, at, today }))) continue;
+      const done = await holdLease({
+        now,
+        ticker: deps.leaseTicker,
+        renew: (until) => renewLease(db, { companyId, owner, until }),
+        work: () => upkeep(db, { companyId, owner, today, keepFrom, detailFrom, at: now() }),
+      });
+      if (!done) continue;
+      companies += 1;
+      expired += done.expired;
+      thinned += done.thinned;
+    }
+    return { companies, expired, thinned };
+  }
+
+  function runOnce() {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer =
+    deps.tickMs && deps.tickMs > 0
+      ? setInterval(() => {
+          runOnce().catch((error: unknown) =>
+            logger?.warn({ err: error }, 'history upkeep failed'),
+          );
+        }, deps.tickMs)
+      : null;
+  timer?.unref();
+
+  return {
+    record: (companyId) => track(record(companyId)),
+    forBoard,
+    runOnce,
+    async close() {
+      if (timer) clearInterval(timer);
+      stopListening();
+      await running?.catch(() => undefined);
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ItemType } from '../../../shared/api/item-groups.js';
+import type { Database } from '../../db/index.js';
+import { capacityHistory, historyState, type HistorySource } from '../../db/schema.js';
+import { leaseEnd, leaseFree } from '../leases/lease.js';
+
+/**
+ * The one module that reads and writes `capacity_history` and `history_state` (issue 27,
+ * decision 026): changes recorded as they happen, each day's final numbers for a range, and
+ * the per-company bookkeeping of the background work (retention and thinning, the backfill)
+ * with its lease.
+ */
+
+/** One item's numbers on one working day. */
+export interface HistoryCount {
+  day: string;
+  itemType: ItemType;
+  itemId: number;
+  scheduled: number;
+  target: number;
+}
+
+/** A day's final numbers for one item: its latest row. */
+export interface HistoryFinal extends HistoryCount {
+  source: HistorySource;
+}
+
+/** Rows written per statement (PostgreSQL takes at most 65,535 parameters). */
+const CHUNK = 1_000;
+
+/**
+ * Writes a row for every count that differs from the item's latest row for that day before
+ * `recordedAt` (or has none): nothing for what did not change. `recordedAt` is when the numbers
+ * were read (the snapshot's fetch), so instances recording the same read write one row (the
+ * primary key ends with it). Returns the rows written.
+ */
+export async function recordChanges(
+  db: Database,
+  companyId: number,
+  counts: readonly HistoryCount[],
+  recordedAt: Date,
+  source: HistorySource = 'recorded',
+): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < counts.length; start += CHUNK) {
+    const chunk = counts.slice(start, start + CHUNK);
+    const values = sql.join(
+      chunk.map(
+        (c) =>
+          sql`(${c.day}::date, ${c.itemType}::text, ${c.itemId}::bigint, ${c.scheduled}::integer, ${c.target}::integer)`,
+      ),
+      sql`, `,
+    );
+    const at = recordedAt.toISOString();
+    const result = await db.execute(sql`
+      insert into capacity_history (company_id, day, item_type, item_id, scheduled, target, recorded_at, source)
+      select ${companyId}, v.day, v.item_type, v.item_id, v.scheduled, v.target, ${at}::timestamptz, ${source}
+      from (values ${values}) as v(day, item_type, item_id, scheduled, target)
+      where not exists (
+        select 1 from (
+          select h.scheduled, h.target from capacity_history h
+          where h.company_id = ${companyId} and h.day = v.day and h.item_type = v.item_type
+            and h.item_id = v.item_id and h.recorded_at <= ${at}::timestamptz
+          order by h.recorded_at desc limit 1
+        ) last
+        where last.scheduled = v.scheduled and last.target = v.target
+      )
+      on conflict do nothing
+      returning 1`);
+    written += rowCount(result);
+  }
+  if (written > 0) await ensureState(db, companyId);
+  return written;
+}
+
+/** postgres-js answers an array, PGlite `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+function rowCount(result: unknown): number {
+  return rowsOf(result).length;
+}
+
+/** Each day's final numbers per item (its latest row) for days `from` to `to` inclusive. */
+export async function readFinals(
+  db: Database,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<HistoryFinal[]> {
+  const result = await db.execute(sql`
+    select distinct on (day, item_type, item_id)
+      to_char(day, 'YYYY-MM-DD') as day, item_type, item_id, scheduled, target, source
+    from capacity_history
+    where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date
+    order by day, item_type, item_id, recorded_at desc`);
+  return rowsOf<{
+    day: string;
+    item_type: ItemType;
+    item_id: string | number;
+    scheduled: number;
+    target: number;
+    source: HistorySource;
+  }>(result).map((row) => ({
+    day: row.day,
+    itemType: row.item_type,
+    itemId: Number(row.item_id),
+    scheduled: Number(row.scheduled),
+    target: Number(row.target),
+    source: row.source,
+  }));
+}
+
+/** Every row of one day (its fill curve), oldest first. */
+export async function readDayRows(
+  db: Database,
+  companyId: number,
+  day: string,
+  itemType: ItemType,
+): Promise<{ itemId: number; scheduled: number; target: number; recordedAt: Date }[]> {
+  const rows = await db
+    .select({
+      itemId: capacityHistory.itemId,
+      scheduled: capacityHistory.scheduled,
+      target: capacityHistory.target,
+      recordedAt: capacityHistory.recordedAt,
+    })
+    .from(capacityHistory)
+    .where(
+      and(
+        eq(capacityHistory.companyId, companyId),
+        eq(capacityHistory.day, day),
+        eq(capacityHistory.itemType, itemType),
+      ),
+    )
+    .orderBy(capacityHistory.recordedAt);
+  return rows;
+}
+
+/** The company's bookkeeping row, made when its first history is written. */
+export async function ensureState(db: Database, companyId: number): Promise<void> {
+  await db.insert(historyState).values({ companyId }).onConflictDoNothing();
+}
+
+/**
+ * Takes the company's history lease for its daily upkeep if it is due (not yet done `today`)
+ * and free. One atomic statement: two instances never both get it. True when taken.
+ */
+export async function takeUpkeepLease(
+  db: Database,
+  input: { companyId: number; owner: string; at: Date; today: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(historyState)
+    .set({ leaseOwner: input.owner, leaseUntil: leaseEnd(input.at) })
+    .where(
+      and(
+        eq(historyState.companyId, input.companyId),
+        leaseFree(historyState.leaseUntil, input.at),
+        or(isNull(historyState.maintainedOn), lt(historyState.maintainedOn, input.today)),
+      ),
+    )
+    .returning({ companyId: historyState.companyId });
+  return rows.length > 0;
+}
+
+/** Extends the lease while this instance still holds it; false when it was lost. */
+export async function renewLease(
+  db: Database,
+  input: { companyId: number; owner: string; until: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(historyState)
+    .set({ leaseUntil: input.until })
+    .where(
+      and(eq(historyState.companyId, input.companyId), eq(historyState.leaseOwner, input.owner)),
+    )
+    .returning({ companyId: historyState.companyId });
+  return rows.length > 0;
+}
+
+/** Companies whose upkeep is due `today` and whose lease is free at `at`. */
+export async function companiesDueForUpkeep(
+  db: Database,
+  input: { at: Date; today: string; limit: number },
+): Promise<number[]> {
+  const rows = await db
+    .select({ companyId: historyState.companyId })
+    .from(historyState)
+    .where(
+      and(
+        leaseFree(historyState.leaseUntil, input.at),
+        or(isNull(historyState.maintainedOn), lt(historyState.maintainedOn, input.today)),
+      ),
+    )
+    .limit(input.limit);
+  return rows.map((row) => row.companyId);
+}
+
+/**
+ * The daily upkeep of one company's history, idempotent: rows of days older than the retention
+ * go; for days older than `detailBefore`, only each item's latest row of the day stays. Marks
+ * the company done for `today` and releases the lease, only while this instance holds it.
+ */
+export async function upkeep(
+  db: Database,
+  input: {
+    companyId: number;
+    owner: string;
+    today: string;
+    keepFrom: string;
+    detailFrom: string;
+    at: Date;
+  },
+): Promise<{ expired: number; thinned: number } | null> {
+  const { companyId } = input;
+  return db.transaction(async (tx) => {
+    const held = await tx
+      .select({ companyId: historyState.companyId })
+      .from(historyState)
+      .where(and(eq(historyState.companyId, companyId), eq(historyState.leaseOwner, input.owner)))
+      .for('update');
+    if (held.length === 0) return null;
+    const expired = await tx.execute(sql`
+      delete from capacity_history
+      where company_id = ${companyId} and day < ${input.keepFrom}::date
+      returning 1`);
+    const thinned = await tx.execute(sql`
+      delete from capacity_history h
+      where h.company_id = ${companyId} and h.day < ${input.detailFrom}::date
+        and exists (
+          select 1 from capacity_history n
+          where n.company_id = h.company_id and n.day = h.day and n.item_type = h.item_type
+            and n.item_id = h.item_id and n.recorded_at > h.recorded_at
+        )
+      returning 1`);
+    await tx
+      .update(historyState)
+      .set({ maintainedOn: input.today, leaseOwner: null, leaseUntil: null, updatedAt: input.at })
+      .where(eq(historyState.companyId, companyId));
+    return { expired: rowCount(expired), thinned: rowCount(thinned) };
+  });
+}
+
+/**
+ * The ServiceTitan tenant the company's history belongs to (issue 27): the first read claims
+ * it; a read from another tenant deletes the history (it described another business) and
+ * claims the new one, in one transaction. A rotated secret of the same tenant changes nothing.
+ * Returns whether the history was dropped.
+ */
+export async function claimTenant(
+  db: Database,
+  companyId: number,
+  tenant: string,
+): Promise<'same' | 'claimed' | 'rebuilt'> {
+  return db.transaction(async (tx) => {
+    await tx.insert(historyState).values({ companyId }).onConflictDoNothing();
+    const [state] = await tx
+      .select({ tenant: historyState.tenant })
+      .from(historyState)
+      .where(eq(historyState.companyId, companyId))
+      .for('update');
+    if (state?.tenant === tenant) return 'same';
+    const rebuilt = state?.tenant != null;
+    if (rebuilt) await tx.delete(capacityHistory).where(eq(capacityHistory.companyId, companyId));
+    await tx
+      .update(historyState)
+      .set({
+        tenant,
+        ...(rebuilt ? { backfillStatus: null, backfillProgress: null } : {}),
+      })
+      .where(eq(historyState.companyId, companyId));
+    return rebuilt ? 'rebuilt' : 'claimed';
+  });
+}
