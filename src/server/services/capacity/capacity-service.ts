@@ -22,7 +22,7 @@ import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
-import type { ServiceTitanGateway } from '../servicetitan/contract.js';
+import type { ServiceTitanClient, ServiceTitanGateway } from '../servicetitan/contract.js';
 import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer-cache.js';
 import { NOT_READ_YET, createBoardAnswers } from './board-answer.js';
 import { createBoardInputs } from './board-inputs.js';
@@ -102,6 +102,8 @@ export interface CapacityService {
    * when they were read and the ServiceTitan tenant; null when there are none to record.
    */
   companyCounts(companyId: number): Promise<CompanyCounts | null>;
+  /** The company's own ServiceTitan client and tenant (history's backfill); null without one. */
+  companyClient(companyId: number): Promise<{ client: ServiceTitanClient; tenant: string } | null>;
   /** Told, on the instance that ran it, of each refresh that changed a company's numbers. */
   onNumbersChanged(listener: (companyId: number) => void): () => void;
   /** Stops refreshes still running (app shutdown). */
@@ -220,6 +222,19 @@ export function createCapacityService(deps: {
     boardForCompany,
 
     companyCounts,
+
+    async companyClient(companyId) {
+      const resolution = await inputs.credential({
+        id: `company:${companyId}`,
+        companyId,
+        boardCompanyId: companyId,
+      });
+      if (resolution.status !== 'ready') return null;
+      return {
+        client: serviceTitan.clientFor(resolution.credential),
+        tenant: resolution.credential.tenantId,
+      };
+    },
 
     onNumbersChanged(listener) {
       changeListeners.add(listener);

@@ -11,8 +11,11 @@ import { settingsHomeOf, type BoardRow } from '../boards/board-store.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listPreferences } from '../preferences/preference-store.js';
 import { historyDays } from './history-days.js';
+import { backfillCompany } from './history-backfill.js';
 import {
   claimTenant,
+  companiesDueForBackfill,
+  takeBackfillLease,
   readFinals,
   companiesDueForUpkeep,
   recordChanges,
@@ -49,7 +52,7 @@ export interface HistoryService {
     viewType?: ItemType | undefined;
   }): Promise<HistoryDay[]>;
   /** One upkeep pass over the companies due (tests call it; the loop calls it every tick). */
-  runOnce(): Promise<{ companies: number; expired: number; thinned: number }>;
+  runOnce(): Promise<{ companies: number; expired: number; thinned: number; backfilled: number }>;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,12 @@ export function createHistoryService(deps: {
   const { db, capacity, now, logger } = deps;
   const owner = crypto.randomUUID();
   const pending = new Set<Promise<unknown>>();
-  let running: Promise<{ companies: number; expired: number; thinned: number }> | null = null;
+  let running: Promise<{
+    companies: number;
+    expired: number;
+    thinned: number;
+    backfilled: number;
+  }> | null = null;
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     pending.add(work);
@@ -158,7 +166,36 @@ export function createHistoryService(deps: {
       expired += done.expired;
       thinned += done.thinned;
     }
-    return { companies, expired, thinned };
+    const backfilled = await backfills(at);
+    return { companies, expired, thinned, backfilled };
+  }
+
+  /** History from day one for companies whose backfill is not done (issue 27, item 4). */
+  async function backfills(at: Date): Promise<number> {
+    let backfilled = 0;
+    for (const companyId of await companiesDueForBackfill(db, { at, limit: UPKEEP_BATCH })) {
+      const found = await capacity.companyClient(companyId);
+      if (!found) continue;
+      // History belongs to its tenant: another one drops it (and its backfill's progress).
+      await claimTenant(db, companyId, found.tenant);
+      const progress = await takeBackfillLease(db, { companyId, owner, at: now() });
+      if (!progress) continue;
+      try {
+        const finished = await holdLease({
+          now,
+          ticker: deps.leaseTicker,
+          renew: (until) => renewLease(db, { companyId, owner, until }),
+          work: (signal) =>
+            backfillCompany({ db, companyId, owner, client: found.client, progress, now, signal }),
+        });
+        if (finished) backfilled += 1;
+      } catch (error) {
+        // Left running with its progress: the next pass resumes after the last page done.
+        logger?.warn({ err: error, companyId }, 'history backfill stopped');
+        await renewLease(db, { companyId, owner, until: new Date(0) }).catch(() => undefined);
+      }
+    }
+    return backfilled;
   }
 
   function runOnce() {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { Database } from '../../db/index.js';
 import { capacityHistory, historyState, type HistorySource } from '../../db/schema.js';
@@ -274,4 +274,113 @@ export async function claimTenant(
       .where(eq(historyState.companyId, companyId));
     return rebuilt ? 'rebuilt' : 'claimed';
   });
+}
+
+/** A backfill's progress (issue 27, item 4): how many past working days, done through which. */
+export interface BackfillProgress {
+  total: number;
+  done: number;
+  /** The last day done (`YYYY-MM-DD`); the next run starts after it. */
+  through: string | null;
+}
+
+/** Companies with a ServiceTitan credential whose backfill is not done and whose lease is free. */
+export async function companiesDueForBackfill(
+  db: Database,
+  input: { at: Date; limit: number },
+): Promise<number[]> {
+  const result = await db.execute(sql`
+    select c.id as company_id from companies c
+    left join history_state s on s.company_id = c.id
+    where c.st_tenant_id is not null
+      and (s.company_id is null or (
+        (s.backfill_status is null or s.backfill_status in ('pending', 'running'))
+        and (s.lease_until is null or s.lease_until < ${input.at.toISOString()}::timestamptz)))
+    order by c.id
+    limit ${input.limit}`);
+  return rowsOf<{ company_id: number }>(result).map((row) => Number(row.company_id));
+}
+
+/** Takes the company's lease for its backfill if it is not done and the lease is free. */
+export async function takeBackfillLease(
+  db: Database,
+  input: { companyId: number; owner: string; at: Date },
+): Promise<BackfillProgress | null> {
+  await ensureState(db, input.companyId);
+  const rows = await db
+    .update(historyState)
+    .set({ leaseOwner: input.owner, leaseUntil: leaseEnd(input.at), backfillStatus: 'running' })
+    .where(
+      and(
+        eq(historyState.companyId, input.companyId),
+        leaseFree(historyState.leaseUntil, input.at),
+        or(
+          isNull(historyState.backfillStatus),
+          inArray(historyState.backfillStatus, ['pending', 'running']),
+        ),
+      ),
+    )
+    .returning({ progress: historyState.backfillProgress });
+  if (rows.length === 0) return null;
+  const stored = rows[0]!.progress as Partial<BackfillProgress> | null;
+  return {
+    total: Number(stored?.total ?? 0),
+    done: Number(stored?.done ?? 0),
+    through: typeof stored?.through === 'string' ? stored.through : null,
+  };
+}
+
+/** Saves progress (and at the end the status, releasing the lease) while this instance holds it. */
+export async function saveBackfill(
+  db: Database,
+  input: {
+    companyId: number;
+    owner: string;
+    progress: BackfillProgress;
+    finished?: 'done' | 'failed';
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(historyState)
+    .set({
+      backfillProgress: input.progress,
+      updatedAt: input.at,
+      ...(input.finished
+        ? { backfillStatus: input.finished, leaseOwner: null, leaseUntil: null }
+        : {}),
+    })
+    .where(
+      and(eq(historyState.companyId, input.companyId), eq(historyState.leaseOwner, input.owner)),
+    )
+    .returning({ companyId: historyState.companyId });
+  return rows.length > 0;
+}
+
+/** The days from `from` to `to` that already have history (a backfill leaves them alone). */
+export async function daysWithHistory(
+  db: Database,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  const result = await db.execute(sql`
+    select distinct to_char(day, 'YYYY-MM-DD') as day from capacity_history
+    where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date`);
+  return new Set(rowsOf<{ day: string }>(result).map((row) => row.day));
+}
+
+/** The company's backfill as the History page shows it. */
+export async function readBackfill(
+  db: Database,
+  companyId: number,
+): Promise<{ status: string | null; progress: BackfillProgress | null }> {
+  const [row] = await db
+    .select({ status: historyState.backfillStatus, progress: historyState.backfillProgress })
+    .from(historyState)
+    .where(eq(historyState.companyId, companyId));
+  return {
+    status: row?.status ?? null,
+    progress: (row?.progress as BackfillProgress | null | undefined) ?? null,
+  };
 }
