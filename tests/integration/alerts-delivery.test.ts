@@ -513,3 +513,115 @@ describe('a rule reads its own board', () => {
     expect(westLog.json().deliveries.map((d: AlertDelivery) => d.ruleId)).toEqual([rule.id]);
   });
 });
+
+describe('a below-pace rule', () => {
+  it("fires while a day is below its board's expected fill and resolves once it reaches it", async () => {
+    // Friday 2025-10-31, 13:59 in New York: the board shows Mon 3, Tue 4, Wed 5 November.
+    clock = Date.parse('2025-10-31T17:59:00Z');
+    const paced = (await a.app.services.boards.create({
+      companyId,
+      name: 'Pace wall',
+      viewType: 'businessUnit',
+      itemIds: null,
+      userId: null,
+    }))!;
+    const home = settingsHomeOf(paced);
+    const current = await readBoardSettings(a.app.db, home);
+    await writeBoardSettings(a.app.db, {
+      home,
+      settings: {
+        ...current.settings,
+        timezone: TIME_ZONE,
+        paceCurve: { day1: 90, day2: 50, day3: 20 },
+      },
+      expectedVersion: current.version,
+      userId: null,
+      now: new Date(clock),
+    });
+    const rule = await createRule({
+      boardId: paced.id,
+      name: 'Monday below pace',
+      kind: 'behind',
+      dayOffset: 1,
+      thresholdPercent: null,
+      belowPace: true,
+      at: ['14:00'],
+      channels: [{ type: 'webhook', url: receivers.url('/pace') }],
+    });
+
+    const monday = async () => {
+      const res = await b.app.inject({
+        method: 'POST',
+        url: `/api/capacity?boardId=${paced.id}`,
+        headers: { cookie: admin.cookie },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      const day = (res.json() as CapacityResponse).days[0]!;
+      expect(day.date).toBe('2025-11-03');
+      return {
+        ...capacityTotals(day.data),
+        items: day.data,
+        expectedPercent: day.expectedPercent,
+        pace: day.pace,
+      };
+    };
+
+    // The sample tenant has Monday past its default targets of 5: each business unit is given
+    // 20 for its 1st day ahead, so Monday is well short of its expected fill.
+    for (const item of (await monday()).items) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/business-unit-preferences',
+        headers: { cookie: admin.cookie },
+        payload: { businessUnitId: item.id, day1Target: 20 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    // 14:00: two thirds of the 08:00-17:00 working day gone, so the 1st day ahead is expected
+    // at 90 + (100 - 90) × 6/9 = 96.7, shown as 97 %.
+    clock = Date.parse('2025-10-31T18:00:00Z');
+    const before = await monday();
+    expect(before.expectedPercent).toBe(97);
+    expect(before.target).toBeGreaterThan(0);
+    expect(before.percent).toBeLessThan(97);
+    expect(before.pace).not.toBe('on_track');
+    await bothInstances(2);
+    const fired = receivers.received('/pace');
+    expect(fired).toHaveLength(1);
+    const firing = JSON.parse(fired[0]!.body);
+    expect(firing.type).toBe('alert.firing');
+    expect(firing.data).toMatchObject({
+      boardName: 'Pace wall',
+      day: { date: '2025-11-03', weekday: 'Monday' },
+      booked: before.scheduled,
+      target: before.target,
+      percent: before.percent,
+      expectedPercent: 97,
+    });
+    expect(await wallLines(`?boardId=${paced.id}`)).toEqual([
+      `Monday at ${before.percent} % of target at 2:00 PM`,
+    ]);
+
+    // Dispatchers book Monday up to its expected fill; a minute later the rule tells once.
+    const needed = Math.ceil((97 * before.target) / 100) - before.scheduled;
+    for (let i = 0; i < needed; i++) sim.book({ start: new Date('2025-11-03T14:00:00Z') });
+    clock += MINUTE;
+    const after = await monday();
+    expect(after.percent).toBeGreaterThanOrEqual(after.expectedPercent!);
+    expect(after.pace).toBe('on_track');
+    await bothInstances(3);
+    expect(receivers.received('/pace')).toHaveLength(2);
+    expect(JSON.parse(receivers.received('/pace')[1]!.body).type).toBe('alert.resolved');
+    expect(await wallLines(`?boardId=${paced.id}`)).toEqual([]);
+    const listed = await a.app.inject({
+      method: 'GET',
+      url: `/api/alert-rules?boardId=${paced.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(listed.json().rules).toEqual([
+      expect.objectContaining({ id: rule.id, state: 'ok', firingLine: null }),
+    ]);
+  });
+});
