@@ -95,6 +95,44 @@ test('an admin creates, renames, reorders, picks the items of and deletes a boar
   expect((await boardsOf(page)).some((b) => b.id === created.id)).toBe(false);
 });
 
+test("the master admin manages another company's boards from the Companies page", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, demoAccounts.master);
+  await page.goto('/companies');
+  await page.getByRole('link', { name: 'Manage the boards of Demo Heating & Air' }).click();
+  await expect(page).toHaveURL(/\/admin\/boards\?companyId=\d+$/);
+  const companyId = Number(new URL(page.url()).searchParams.get('companyId'));
+  await expect(page.getByLabel('Company')).toHaveValue(String(companyId));
+  await expect(page.getByText('The boards of Demo Heating & Air:')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Install' })).toBeVisible();
+
+  const demoBoards = async () => {
+    const res = await page.request.get(`/api/boards?companyId=${companyId}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as BoardList).boards.map((b) => b.name);
+  };
+  const name = `Head office ${unique()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  const row = page.getByRole('listitem', { name });
+  await expect(row).toBeVisible();
+  expect(await demoBoards()).toContain(name);
+  await shot(page, 'boards-page-master-laptop');
+
+  // Its Open link keeps the company, so the master admin sees that company's board.
+  await expect(row.getByRole('link', { name: 'Open' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/boards/\\d+\\?companyId=${companyId}$`),
+  );
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete board' }).click();
+  await expect(row).toHaveCount(0);
+  expect(await demoBoards()).not.toContain(name);
+});
+
 test('the switcher opens another board at its own address, and / opens the board last used', async ({
   page,
 }) => {

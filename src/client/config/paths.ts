@@ -34,6 +34,22 @@ export const BOARD_COMPANY_PARAM = 'companyId';
 /** A company's board, as a master admin opens it from the companies they manage. */
 export const boardOf = (companyId: number) => `${paths.home}?${BOARD_COMPANY_PARAM}=${companyId}`;
 
+/** The company named by `?companyId=` in an address's query, when it is a number. */
+export function companyIdIn(search: string): number | undefined {
+  const value = new URLSearchParams(search).get(BOARD_COMPANY_PARAM);
+  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A board's address, keeping the company a master admin opened (none: the person's own). */
+export const boardAddress = (boardId: number, companyId: number | undefined) =>
+  companyId === undefined
+    ? boardPath(boardId)
+    : `${boardPath(boardId)}?${BOARD_COMPANY_PARAM}=${companyId}`;
+
+/** The Boards page, for a master admin on another company's boards. */
+export const boardsOf = (companyId: number | undefined) =>
+  companyId === undefined ? paths.boards : `${paths.boards}?${BOARD_COMPANY_PARAM}=${companyId}`;
+
 /** The Alerts page of one board (without an id: the company's first board). */
 export const alertsOf = (boardId?: number) =>
   boardId === undefined ? paths.alerts : `${paths.alerts}?boardId=${boardId}`;

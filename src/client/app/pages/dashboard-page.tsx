@@ -16,7 +16,7 @@ import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
-import { BOARD_COMPANY_PARAM, boardPath, paths } from '@/config/paths';
+import { boardAddress, boardPath, companyIdIn, paths } from '@/config/paths';
 import { renderSettingsPanel } from '../settings-panel';
 
 // The board's buttons and editors load beside its code and numbers, not after the first paint.
@@ -50,18 +50,6 @@ function ViewingCompanyBanner({ companyId }: { companyId: number }) {
   );
 }
 
-/** The company named by `?companyId=`, when it is a number. */
-function companyIdFrom(search: string): number | undefined {
-  const value = new URLSearchParams(search).get(BOARD_COMPANY_PARAM);
-  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
-}
-
-/** A board's address, keeping the company a master admin opened. */
-const addressOf = (boardId: number, companyId: number | undefined) =>
-  companyId === undefined
-    ? boardPath(boardId)
-    : `${boardPath(boardId)}?${BOARD_COMPANY_PARAM}=${companyId}`;
-
 /**
  * `/` and `/boards/:id` signed in: the live board, once there is one to show (decision 16). A
  * newcomer is sent to set up their company; a master admin with no company of their own chooses
@@ -73,7 +61,7 @@ export function DashboardPage({ boardId }: { boardId?: number | undefined }) {
   const managesBilling = canManageSubscription(user);
   const search = useSearch();
   const managesCompanies = can(actor, 'companies.manage');
-  const companyId = managesCompanies ? companyIdFrom(search) : undefined;
+  const companyId = managesCompanies ? companyIdIn(search) : undefined;
   const step = user?.onboarding.step;
 
   if (step === 'create_company' || step === 'connect_servicetitan')
@@ -176,7 +164,7 @@ function CompanyBoard({
       <BoardSwitcher
         boards={list}
         currentId={currentId}
-        onPick={(id) => navigate(addressOf(id, companyId))}
+        onPick={(id) => navigate(boardAddress(id, companyId))}
       />
     ) : undefined;
   return (

@@ -2,7 +2,7 @@ import { MAX_BOARDS_PER_COMPANY, type Board, type BoardItemId } from '@shared/ap
 import type { ItemType } from '@shared/api/item-groups';
 import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,9 +18,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
-import { boardPath } from '@/config/paths';
+import { boardAddress, boardsOf, companyIdIn } from '@/config/paths';
 import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
 import { useAuth } from '@/hooks/use-auth';
+import { useCompanyList } from '@/hooks/use-company-list';
+import { can } from '@shared/permissions';
 import { fieldMessage, formMessage } from '@/lib/form-errors';
 import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { reportError } from '@/lib/report-error';
@@ -49,8 +51,8 @@ function ViewTypeSelect({
   );
 }
 
-function CreateCard({ count }: { count: number }) {
-  const create = useCreateBoard();
+function CreateCard({ count, companyId }: { count: number; companyId: number | undefined }) {
+  const create = useCreateBoard(companyId);
   const [name, setName] = useState('');
   const [viewType, setViewType] = useState<ItemType>('businessUnit');
   const full = count >= MAX_BOARDS_PER_COMPANY;
@@ -261,7 +263,18 @@ function DeleteDialog({
   );
 }
 
-function BoardRow({ board, index, boards }: { board: Board; index: number; boards: Board[] }) {
+function BoardRow({
+  board,
+  index,
+  boards,
+  companyId,
+}: {
+  board: Board;
+  index: number;
+  boards: Board[];
+  /** The company a master admin chose; undefined: the person's own. */
+  companyId: number | undefined;
+}) {
   const update = useUpdateBoard();
   const [renaming, setRenaming] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -339,7 +352,7 @@ function BoardRow({ board, index, boards }: { board: Board; index: number; board
           <Pencil aria-hidden /> Rename
         </Button>
         <Button asChild size="sm" variant="outline">
-          <Link href={boardPath(board.id)}>
+          <Link href={boardAddress(board.id, companyId)}>
             <ExternalLink aria-hidden /> Open
           </Link>
         </Button>
@@ -367,47 +380,109 @@ function BoardRow({ board, index, boards }: { board: Board; index: number; board
 }
 
 /**
+ * A master admin's choice of whose boards the page manages (`?companyId=`; the API takes the
+ * same parameter). Absent for everyone else: their own company's boards.
+ */
+function CompanyChoice({
+  companyId,
+  onChange,
+}: {
+  companyId: number | undefined;
+  onChange: (companyId: number | undefined) => void;
+}) {
+  const companies = useCompanyList();
+  return (
+    <div className="grid max-w-sm gap-1.5">
+      <Label htmlFor="boards-company">Company</Label>
+      <select
+        id="boards-company"
+        className={NATIVE_SELECT}
+        value={companyId ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+      >
+        <option value="">Choose a company</option>
+        {(companies.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * `/admin/boards` (issue 26): the company's boards for those holding `boards.manage`: create,
  * rename, reorder, choose what each shows (the configuration pages' rows and search), and delete
- * one, its screens moved to another board.
+ * one, its screens moved to another board. A master admin chooses the company (`?companyId=`,
+ * else their own when they have one).
  */
 export function BoardsPage() {
-  const { user } = useAuth();
-  const boards = useBoards();
+  const { user, actor } = useAuth();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const master = can(actor, 'companies.manage');
+  const chosen = master ? companyIdIn(search) : undefined;
+  // The company whose boards are listed: a master admin's choice, else the person's own.
+  const companyId = chosen ?? user?.companyId ?? undefined;
+  const companies = useCompanyList(master);
+  const companyName =
+    chosen === undefined
+      ? (user?.companyName ?? 'your company')
+      : (companies.data?.find((c) => c.id === chosen)?.name ?? 'this company');
+  const boards = useBoards(chosen, { enabled: companyId !== undefined });
   const list = boards.data?.boards ?? [];
   return (
     <PageShell
       title="Boards"
-      description={`The boards of ${user?.companyName ?? 'your company'}: each wall TV shows one, and everyone in the company can open any of them.`}
+      description={`The boards of ${companyName}: each wall TV shows one, and everyone in the company can open any of them.`}
     >
       <div className="grid gap-6">
-        <CreateCard count={list.length} />
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-xl">
-              Boards ({list.length})
-            </CardTitle>
-            <CardDescription>
-              In the order the board switcher lists them. A request that names no board (an older
-              TV, a bookmark of /) shows the first.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {boards.isPending ? (
-              <p className="text-sm text-muted-foreground">Loading boards...</p>
-            ) : boards.isError ? (
-              <p className="text-sm text-muted-foreground">
-                The boards could not be loaded: {boards.error.message}
-              </p>
-            ) : (
-              <ul className="grid gap-2">
-                {list.map((board, index) => (
-                  <BoardRow key={board.id} board={board} index={index} boards={list} />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        {master && (
+          <CompanyChoice
+            companyId={companyId}
+            onChange={(id) => navigate(boardsOf(id === user?.companyId ? undefined : id))}
+          />
+        )}
+        {companyId === undefined ? (
+          <p className="text-sm text-muted-foreground">Choose a company to manage its boards.</p>
+        ) : (
+          <>
+            <CreateCard key={companyId} count={list.length} companyId={chosen} />
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2" className="text-xl">
+                  Boards ({list.length})
+                </CardTitle>
+                <CardDescription>
+                  In the order the board switcher lists them. A request that names no board (an
+                  older TV, a bookmark of /) shows the first.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                {boards.isPending ? (
+                  <p className="text-sm text-muted-foreground">Loading boards...</p>
+                ) : boards.isError ? (
+                  <p className="text-sm text-muted-foreground">
+                    The boards could not be loaded: {boards.error.message}
+                  </p>
+                ) : (
+                  <ul className="grid gap-2">
+                    {list.map((board, index) => (
+                      <BoardRow
+                        key={board.id}
+                        board={board}
+                        index={index}
+                        boards={list}
+                        companyId={chosen}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )}
       </div>
     </PageShell>
   );

@@ -1,9 +1,9 @@
 import type { Company, ConnectionCheck } from '@shared/api/companies';
 import { can } from '@shared/permissions';
-import { Building2, MonitorPlay, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Building2, LayoutGrid, MonitorPlay, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { boardOf, paths } from '@/config/paths';
+import { boardOf, boardsOf, paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConnectionCheckResult } from '@/components/connection-check-result';
 import { PageShell } from '@/components/layout/page-shell';
@@ -59,6 +59,13 @@ function CompanyActions({
         <Button asChild variant="ghost" size="icon" title="Open board">
           <Link href={boardOf(company.id)} aria-label={`Open the board of ${company.name}`}>
             <MonitorPlay aria-hidden />
+          </Link>
+        </Button>
+      )}
+      {manage && (
+        <Button asChild variant="ghost" size="icon" title="Manage boards">
+          <Link href={boardsOf(company.id)} aria-label={`Manage the boards of ${company.name}`}>
+            <LayoutGrid aria-hidden />
           </Link>
         </Button>
       )}
