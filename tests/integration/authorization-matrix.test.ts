@@ -695,6 +695,28 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
   ],
+  'GET /api/history/status': [
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/history/status' }) },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({ url: `/api/history/status?boardId=${await spareBoardOfA(f)}` }),
+    },
+  ],
+  'GET /api/history/day': [
+    {
+      access: 'companyRead',
+      note: 'own',
+      request: () => ({ url: '/api/history/day?date=2025-06-12' }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({
+        url: `/api/history/day?boardId=${await spareBoardOfA(f)}&date=2025-06-12`,
+      }),
+    },
+  ],
   'POST /api/screens/pair': [
     {
       access: 'managedInA',

@@ -2,7 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityHistory } from '../../src/server/db/schema.js';
-import type { HistoryResponse } from '../../src/shared/api/history.js';
+import type {
+  HistoryDayDetail,
+  HistoryResponse,
+  HistoryStatus,
+} from '../../src/shared/api/history.js';
 import type { ServiceTitanClient } from '../../src/server/services/servicetitan/contract.js';
 import {
   createFakeServiceTitan,
@@ -171,12 +175,49 @@ describe('history from day one', () => {
     return res.json<HistoryResponse>();
   };
 
+  const status = async (who: TestUser = member) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/status',
+      headers: { cookie: who.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<HistoryStatus>();
+  };
+
   it('stops at a page and resumes after the last page it saved, reading each page once', async () => {
+    // Connected, not started yet: the History page says it is about to be filled in.
+    expect((await status()).backfill).toEqual({
+      state: 'waiting',
+      daysDone: 0,
+      daysTotal: 65,
+      through: null,
+      finishedAt: null,
+    });
     failAtPage = 4;
     expect((await t.app.services.history.runOnce()).backfilled).toBe(0);
     expect(appointmentReads).toBe(4);
+    // 3 pages of 5 working days saved (the oldest first, from Tuesday 11 March): 15 of 65.
+    expect((await status()).backfill).toEqual({
+      state: 'running',
+      daysDone: 15,
+      daysTotal: 65,
+      through: '2025-03-31',
+      finishedAt: null,
+    });
     failAtPage = 0;
     expect((await t.app.services.history.runOnce()).backfilled).toBe(1);
+    expect(await status()).toEqual({
+      backfill: {
+        state: 'done',
+        daysDone: 65,
+        daysTotal: 65,
+        through: '2025-06-10',
+        finishedAt: NOW.toISOString(),
+      },
+      timeZone: ZONE,
+      detailDays: 56,
+    });
     // 13 weeks of working days, 5 a page: 13 pages; the 3 saved were not read again.
     expect(appointmentReads).toBe(4 + 10);
     for (const call of fake.calls.filter((c) => c.method === 'listAppointments')) {
@@ -240,5 +281,58 @@ describe('history from day one', () => {
       { id: 11, name: 'HVAC', scheduled: 0, target: 5 },
       { id: 10, name: 'Plumbing', scheduled: 0, target: 5 },
     ]);
+  });
+
+  it("draws a day's fill curve from its reconstructed rows against the board's pace curve", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/day?date=2025-06-10&viewType=businessUnit',
+      headers: { cookie: member.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const day = res.json<HistoryDayDetail>();
+    expect(day.source).toBe('reconstructed');
+    expect(day.timeZone).toBe(ZONE);
+    // Thursday's start (3 working days ahead): job 2 (no createdOn, counted as booked before) of
+    // a target of 5 + 5; Friday's start: job 1 too. Nothing changed after: no more points.
+    expect(day.points).toEqual([
+      { at: ny('2025-06-05', '00:00'), scheduled: 1, target: 10, percent: 10 },
+      { at: ny('2025-06-06', '00:00'), scheduled: 2, target: 10, percent: 20 },
+    ]);
+    // The default pace curve (15 / 33 / 66 %) over Thursday, Friday and Monday's working hours,
+    // then 100 % on the day itself.
+    expect(day.pace).toEqual([
+      { at: ny('2025-06-05', '08:00'), expectedPercent: 15 },
+      { at: ny('2025-06-05', '17:00'), expectedPercent: 33 },
+      { at: ny('2025-06-06', '08:00'), expectedPercent: 33 },
+      { at: ny('2025-06-06', '17:00'), expectedPercent: 66 },
+      { at: ny('2025-06-09', '08:00'), expectedPercent: 66 },
+      { at: ny('2025-06-09', '17:00'), expectedPercent: 100 },
+      { at: ny('2025-06-10', '00:00'), expectedPercent: 100 },
+      { at: ny('2025-06-11', '00:00'), expectedPercent: 100 },
+    ]);
+    // The curve's last point is the table's total for the day.
+    const [tuesday] = (await history('from=2025-06-10&to=2025-06-10&viewType=businessUnit')).days;
+    expect(tuesday!.items.reduce((sum, item) => sum + item.scheduled, 0)).toBe(2);
+    // A day without history: no points, no source; a date that is not one: 400 naming it.
+    const quiet = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/day?date=2025-06-07',
+      headers: { cookie: member.cookie },
+    });
+    expect(quiet.json<HistoryDayDetail>()).toMatchObject({ source: null, points: [] });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/day?date=2025-02-30',
+      headers: { cookie: member.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('date');
+  });
+
+  it('says a company without ServiceTitan is not connected', async () => {
+    const other = await createCompany(t.app, { name: 'Beta Plumbing' });
+    const someone = await createSignedInUser(t.app, { companyId: other });
+    expect((await status(someone)).backfill.state).toBe('not_connected');
   });
 });

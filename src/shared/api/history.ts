@@ -66,3 +66,75 @@ export type HistoryDay = z.infer<typeof historyDaySchema>;
 
 export const historyResponseSchema = z.object({ days: z.array(historyDaySchema) });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+/**
+ * `GET /api/history/status?boardId=`: whether the company's last 13 weeks are being filled in
+ * from ServiceTitan (issue 27, item 4), how many working days of how many, and when it finished.
+ * `not_connected`: no ServiceTitan credential yet; `waiting`: connected, the backfill has not
+ * started (the background loop takes it within a minute).
+ */
+export const backfillStateSchema = z.enum([
+  'not_connected',
+  'waiting',
+  'running',
+  'done',
+  'failed',
+]);
+export type BackfillState = z.infer<typeof backfillStateSchema>;
+
+export const historyStatusQuerySchema = boardQuerySchema.extend({
+  boardId: serialIdParam.optional(),
+});
+
+export const historyStatusSchema = z.object({
+  backfill: z.object({
+    state: backfillStateSchema,
+    /** Working days filled in so far, of `daysTotal` (65: 13 weeks of working days). */
+    daysDone: z.number().int(),
+    daysTotal: z.number().int(),
+    /** The last day filled in (`YYYY-MM-DD`), oldest first; null before the first page. */
+    through: z.string().nullable(),
+    /** When the backfill finished (ISO 8601); null while it has not. */
+    finishedAt: z.string().nullable(),
+  }),
+  /** The board's time zone: the day's moments are shown in it. */
+  timeZone: z.string(),
+  /** Days older than this many days keep only each item's final count (no fill curve). */
+  detailDays: z.number().int(),
+});
+export type HistoryStatus = z.infer<typeof historyStatusSchema>;
+
+/**
+ * `GET /api/history/day?boardId=&date=[&viewType=]`: one day's fill curve — the board's total
+ * booked and target at each recorded (or reconstructed) change before and on the day, as the
+ * board shows its items — against the board's pace curve (the expected % of target by then).
+ */
+export const historyDayQuerySchema = boardQuerySchema.extend({
+  boardId: serialIdParam.optional(),
+  date: dateParam,
+  viewType: itemTypeSchema.optional(),
+});
+export type HistoryDayQuery = z.infer<typeof historyDayQuerySchema>;
+
+export const fillPointSchema = z.object({
+  /** When the numbers were read (recorded) or are known from `createdOn` (reconstructed). */
+  at: z.string(),
+  scheduled: z.number().int(),
+  target: z.number().int(),
+  /** Booked as a whole % of target (0 when the target is 0). */
+  percent: z.number().int(),
+});
+export type FillPoint = z.infer<typeof fillPointSchema>;
+
+export const pacePointSchema = z.object({ at: z.string(), expectedPercent: z.number().int() });
+export type PacePoint = z.infer<typeof pacePointSchema>;
+
+export const historyDayDetailSchema = z.object({
+  date: z.string(),
+  /** Null when the day has no history. */
+  source: historySourceSchema.nullable(),
+  timeZone: z.string(),
+  points: z.array(fillPointSchema),
+  pace: z.array(pacePointSchema),
+});
+export type HistoryDayDetail = z.infer<typeof historyDayDetailSchema>;

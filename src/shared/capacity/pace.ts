@@ -1,5 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { isWorkingDay, todayDate, type WorkdayFlags } from '../calendar/display-days.js';
+import {
+  isWorkingDay,
+  localDayOf,
+  pastWorkingDays,
+  todayDate,
+  type WorkdayFlags,
+} from '../calendar/display-days.js';
 
 /**
  * Booking pace (issue 27): how full each displayed day should be by now. A curve gives the
@@ -59,4 +65,46 @@ export function expectedPercent(
 export function paceStatus(percent: number, expected: number): PaceStatus {
   if (percent >= expected) return 'on_track';
   return expected - percent <= BEHIND_WITHIN_POINTS ? 'behind' : 'at_risk';
+}
+
+/**
+ * The pace curve drawn against a past day's fill (issue 27, History page): the expected % of
+ * target over the 3 working days before `date` — at each working day's start the step for that
+ * many days ahead, rising to the next step by its end — and 100 % once the day itself begins.
+ * Between working days the value holds. Instants are UTC ISO strings, oldest first.
+ */
+export function paceLine(input: {
+  date: string;
+  curve: readonly number[];
+  timeZone: string;
+  workdays: WorkdayFlags;
+  holidays: readonly string[];
+}): { at: string; expectedPercent: number }[] {
+  const { date, curve, timeZone, workdays, holidays } = input;
+  const day = localDayOf(date, timeZone);
+  const before = pastWorkingDays({ now: new Date(day.startUtc), timeZone, workdays, holidays });
+  const points: { at: string; expectedPercent: number }[] = [];
+  before.forEach((working, index) => {
+    const dayIndex = before.length - 1 - index; // 0: the last working day before `date`
+    const [year, month, dayOfMonth] = working.date.split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    const at = (hour: number) =>
+      new Date(
+        new TZDate(year, month - 1, dayOfMonth, hour, 0, 0, timeZone).getTime(),
+      ).toISOString();
+    points.push({
+      at: at(WORKING_DAY_HOURS.start),
+      expectedPercent: expectedPercent(curve, dayIndex, 0),
+    });
+    points.push({
+      at: at(WORKING_DAY_HOURS.end),
+      expectedPercent: expectedPercent(curve, dayIndex, 1),
+    });
+  });
+  points.push({ at: day.startUtc, expectedPercent: 100 });
+  points.push({ at: day.endUtc, expectedPercent: 100 });
+  return points;
 }

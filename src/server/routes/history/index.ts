@@ -3,8 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HISTORY_CSV_HEADER,
+  historyDayDetailSchema,
+  historyDayQuerySchema,
   historyQuerySchema,
   historyResponseSchema,
+  historyStatusQuerySchema,
+  historyStatusSchema,
 } from '../../../shared/api/history.js';
 import { historyCsv } from '../../../shared/history/history-range.js';
 import { can, denialReason } from '../../../shared/permissions.js';
@@ -72,6 +76,41 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
           .send(historyCsv(HISTORY_CSV_HEADER, days));
       }
       return { days };
+    },
+  );
+
+  app.get(
+    '/api/history/status',
+    {
+      schema: {
+        description:
+          "Whether the board's company has its last 13 weeks of working days filled in from ServiceTitan: `not_connected` (no credential yet), `waiting`, `running` (`daysDone` of `daysTotal`, through which day), `done` (with `finishedAt`) or `failed`; the board's time zone.",
+        querystring: historyStatusQuerySchema,
+        response: { 200: historyStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      const board = await boardFor(request, request.query.boardId);
+      reply.header('cache-control', 'private, no-store');
+      return app.services.history.status(board);
+    },
+  );
+
+  app.get(
+    '/api/history/day',
+    {
+      schema: {
+        description:
+          "One day's fill curve: the board's total booked and target at each recorded or reconstructed change before and on the day (items as the board shows them), and the board's pace curve (expected % of target) over the 3 working days before it. A day without history has no points.",
+        querystring: historyDayQuerySchema,
+        response: { 200: historyDayDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { boardId, date, viewType } = request.query;
+      const board = await boardFor(request, boardId);
+      reply.header('cache-control', 'private, no-store');
+      return app.services.history.day({ board, date, viewType });
     },
   );
 }

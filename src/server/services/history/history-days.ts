@@ -1,7 +1,9 @@
-import type { HistoryDay } from '../../../shared/api/history.js';
+import type { FillPoint, HistoryDay } from '../../../shared/api/history.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { NamedItem } from '../../../shared/api/servicetitan.js';
-import type { LocalDay } from '../../../shared/calendar/display-days.js';
+import { localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
+import { capacityPercent } from '../../../shared/capacity/percent.js';
+import type { HistorySource } from '../../db/schema.js';
 import type { GroupingGroup } from '../../../shared/capacity/group-items.js';
 import { buildBoardDays } from '../capacity/build-board-days.js';
 import type { ItemPreference } from '../preferences/preference-store.js';
@@ -63,4 +65,69 @@ export function historyDays(input: {
       target: item.target,
     })),
   }));
+}
+
+/** One row of a day's history for one item, as `readDayRows` answers it. */
+export interface HistoryDayRow {
+  itemId: number;
+  scheduled: number;
+  target: number;
+  recordedAt: Date;
+  source: HistorySource;
+}
+
+/**
+ * A day's fill curve (issue 27, History page): at each moment a row was written, the board's
+ * total booked and target from every item's latest row by then, the items counted as the board
+ * shows them (the same rule as `historyDays`, so the last point is the table's total).
+ */
+export function fillCurve(input: {
+  date: string;
+  rows: readonly HistoryDayRow[];
+  viewType: ItemType;
+  items: NamedItem[];
+  preferences: ItemPreference[];
+  groups: GroupingGroup[];
+  itemIds: readonly (number | string)[] | null;
+  timeZone: string;
+}): FillPoint[] {
+  const moments = [...new Set(input.rows.map((row) => row.recordedAt.getTime()))].sort(
+    (a, b) => a - b,
+  );
+  const day = localDayOf(input.date, input.timeZone);
+  const latest = new Map<number, HistoryDayRow>();
+  const sorted = [...input.rows].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+  let next = 0;
+  const points: FillPoint[] = [];
+  for (const moment of moments) {
+    while (next < sorted.length && sorted[next]!.recordedAt.getTime() <= moment) {
+      latest.set(sorted[next]!.itemId, sorted[next]!);
+      next += 1;
+    }
+    const [built] = historyDays({
+      finals: [...latest.values()].map((row) => ({
+        day: input.date,
+        itemType: input.viewType,
+        itemId: row.itemId,
+        scheduled: row.scheduled,
+        target: row.target,
+        source: row.source,
+      })),
+      workingDays: [day],
+      viewType: input.viewType,
+      items: input.items,
+      preferences: input.preferences,
+      groups: input.groups,
+      itemIds: input.itemIds,
+    });
+    const scheduled = built?.items.reduce((sum, item) => sum + item.scheduled, 0) ?? 0;
+    const target = built?.items.reduce((sum, item) => sum + item.target, 0) ?? 0;
+    points.push({
+      at: new Date(moment).toISOString(),
+      scheduled,
+      target,
+      percent: capacityPercent(scheduled, target),
+    });
+  }
+  return points;
 }

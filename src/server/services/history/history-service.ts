@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { HistoryDay } from '../../../shared/api/history.js';
+import type {
+  BackfillState,
+  HistoryDay,
+  HistoryDayDetail,
+  HistoryStatus,
+} from '../../../shared/api/history.js';
+import { paceLine } from '../../../shared/capacity/pace.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { addDays, todayDate, workingDaysBetween } from '../../../shared/calendar/display-days.js';
 import type { Database } from '../../db/index.js';
@@ -10,13 +16,15 @@ import { readSettingsOnly } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardRow } from '../boards/board-store.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listPreferences } from '../preferences/preference-store.js';
-import { historyDays } from './history-days.js';
-import { backfillCompany } from './history-backfill.js';
+import { fillCurve, historyDays } from './history-days.js';
+import { BACKFILL_WEEKS, backfillCompany } from './history-backfill.js';
 import {
   claimTenant,
   companiesDueForBackfill,
   takeBackfillLease,
   readFinals,
+  readBackfill,
+  readDayRows,
   companiesDueForUpkeep,
   recordChanges,
   renewLease,
@@ -51,6 +59,14 @@ export interface HistoryService {
     to: string;
     viewType?: ItemType | undefined;
   }): Promise<HistoryDay[]>;
+  /** Whether the company's last 13 weeks are being filled in, how far, when it finished. */
+  status(board: BoardRow): Promise<HistoryStatus>;
+  /** One day's fill curve against the board's pace curve (the History page's chosen day). */
+  day(input: {
+    board: BoardRow;
+    date: string;
+    viewType?: ItemType | undefined;
+  }): Promise<HistoryDayDetail>;
   /** One upkeep pass over the companies due (tests call it; the loop calls it every tick). */
   runOnce(): Promise<{ companies: number; expired: number; thinned: number; backfilled: number }>;
   close(): Promise<void>;
@@ -144,6 +160,81 @@ export function createHistoryService(deps: {
     });
   }
 
+  async function status(board: BoardRow): Promise<HistoryStatus> {
+    const [settings, backfill] = await Promise.all([
+      readSettingsOnly(db, settingsHomeOf(board)),
+      readBackfill(db, board.companyId),
+    ]);
+    const state: BackfillState = !backfill.connected
+      ? 'not_connected'
+      : backfill.status === 'done' || backfill.status === 'failed'
+        ? backfill.status
+        : backfill.status === 'running' && backfill.progress
+          ? 'running'
+          : 'waiting';
+    return {
+      backfill: {
+        state,
+        daysDone: backfill.progress?.done ?? 0,
+        daysTotal: backfill.progress?.total || BACKFILL_WEEKS * 5,
+        through: backfill.progress?.through ?? null,
+        finishedAt: state === 'done' ? (backfill.progress?.finishedAt ?? null) : null,
+      },
+      timeZone: settings.timezone,
+      detailDays: HISTORY_DETAIL_DAYS,
+    };
+  }
+
+  async function day(input: {
+    board: BoardRow;
+    date: string;
+    viewType?: ItemType | undefined;
+  }): Promise<HistoryDayDetail> {
+    const { board, date } = input;
+    const companyId = board.companyId;
+    const viewType = input.viewType ?? board.viewType;
+    const [settings, rows, preferences, groups, metadata] = await Promise.all([
+      readSettingsOnly(db, settingsHomeOf(board)),
+      readDayRows(db, companyId, date, viewType),
+      listPreferences(db, companyId, viewType),
+      listItemGroups(db, companyId, viewType),
+      capacity.metadataFor({ id: `company:${companyId}`, companyId, boardCompanyId: companyId }),
+    ]);
+    const known = new Set(rows.map((row) => row.itemId));
+    const calendar = {
+      timeZone: settings.timezone,
+      workdays: settings.workdays,
+      holidays: settings.holidays,
+    };
+    return {
+      date,
+      source:
+        rows.length === 0
+          ? null
+          : rows.some((row) => row.source === 'reconstructed')
+            ? 'reconstructed'
+            : 'recorded',
+      timeZone: settings.timezone,
+      points: fillCurve({
+        date,
+        rows,
+        viewType,
+        items: (viewType === 'businessUnit' ? metadata.businessUnits : metadata.jobTypes).filter(
+          (item) => known.has(item.id),
+        ),
+        preferences,
+        groups,
+        itemIds: viewType === board.viewType ? board.itemIds : null,
+        timeZone: settings.timezone,
+      }),
+      pace: paceLine({
+        date,
+        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
+        ...calendar,
+      }),
+    };
+  }
+
   async function pass() {
     const at = now();
     const today = todayDate(at, 'UTC');
@@ -218,6 +309,8 @@ export function createHistoryService(deps: {
   return {
     record: (companyId) => track(record(companyId)),
     forBoard,
+    status,
+    day,
     runOnce,
     async close() {
       if (timer) clearInterval(timer);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { Database } from '../../db/index.js';
-import { capacityHistory, historyState, type HistorySource } from '../../db/schema.js';
+import { capacityHistory, companies, historyState, type HistorySource } from '../../db/schema.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
 
 /**
@@ -119,13 +119,16 @@ export async function readDayRows(
   companyId: number,
   day: string,
   itemType: ItemType,
-): Promise<{ itemId: number; scheduled: number; target: number; recordedAt: Date }[]> {
+): Promise<
+  { itemId: number; scheduled: number; target: number; recordedAt: Date; source: HistorySource }[]
+> {
   const rows = await db
     .select({
       itemId: capacityHistory.itemId,
       scheduled: capacityHistory.scheduled,
       target: capacityHistory.target,
       recordedAt: capacityHistory.recordedAt,
+      source: capacityHistory.source,
     })
     .from(capacityHistory)
     .where(
@@ -282,6 +285,8 @@ export interface BackfillProgress {
   done: number;
   /** The last day done (`YYYY-MM-DD`); the next run starts after it. */
   through: string | null;
+  /** When the backfill finished (ISO 8601), saved with its last page. */
+  finishedAt?: string;
 }
 
 /** Companies with a ServiceTitan credential whose backfill is not done and whose lease is free. */
@@ -344,7 +349,9 @@ export async function saveBackfill(
   const rows = await db
     .update(historyState)
     .set({
-      backfillProgress: input.progress,
+      backfillProgress: input.finished
+        ? { ...input.progress, finishedAt: input.at.toISOString() }
+        : input.progress,
       updatedAt: input.at,
       ...(input.finished
         ? { backfillStatus: input.finished, leaseOwner: null, leaseUntil: null }
@@ -370,17 +377,35 @@ export async function daysWithHistory(
   return new Set(rowsOf<{ day: string }>(result).map((row) => row.day));
 }
 
-/** The company's backfill as the History page shows it. */
+/** The company's backfill as the History page shows it, and whether it has a credential. */
 export async function readBackfill(
   db: Database,
   companyId: number,
-): Promise<{ status: string | null; progress: BackfillProgress | null }> {
+): Promise<{
+  connected: boolean;
+  status: 'pending' | 'running' | 'done' | 'failed' | null;
+  progress: BackfillProgress | null;
+}> {
   const [row] = await db
-    .select({ status: historyState.backfillStatus, progress: historyState.backfillProgress })
-    .from(historyState)
-    .where(eq(historyState.companyId, companyId));
+    .select({
+      tenant: companies.stTenantId,
+      status: historyState.backfillStatus,
+      progress: historyState.backfillProgress,
+    })
+    .from(companies)
+    .leftJoin(historyState, eq(historyState.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+  const stored = row?.progress as Partial<BackfillProgress> | null | undefined;
   return {
+    connected: row?.tenant != null,
     status: row?.status ?? null,
-    progress: (row?.progress as BackfillProgress | null | undefined) ?? null,
+    progress: stored
+      ? {
+          total: Number(stored.total ?? 0),
+          done: Number(stored.done ?? 0),
+          through: typeof stored.through === 'string' ? stored.through : null,
+          ...(typeof stored.finishedAt === 'string' ? { finishedAt: stored.finishedAt } : {}),
+        }
+      : null,
   };
 }
