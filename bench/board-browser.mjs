@@ -68,6 +68,9 @@ async function waitFor(url, timeoutMs = 60_000) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** Strings only the chart library's code holds (Recharts' own class names, decision 027). */
+const CHART_LIBRARY_MARKS = ['recharts-surface', 'recharts-wrapper'];
+
 /** Gzipped bytes of every script and stylesheet a page loads (level 6, what servers send). */
 async function assetWeight(context, url, shows = 'page') {
   const page = await context.newPage();
@@ -83,7 +86,13 @@ async function assetWeight(context, url, shows = 'page') {
     try {
       const body = await response.body();
       const name = new URL(response.url()).pathname.replace(/^\/assets\//, '');
-      assets.set(response.url(), { type, name, gzip: zlib.gzipSync(body, { level: 6 }).length });
+      assets.set(response.url(), {
+        type,
+        name,
+        gzip: zlib.gzipSync(body, { level: 6 }).length,
+        // The History page's chart library (decision 027) must never load on the board or a TV.
+        chart: CHART_LIBRARY_MARKS.some((mark) => body.includes(mark)),
+      });
     } catch {
       // a redirect or an aborted request has no body
     }
@@ -325,6 +334,11 @@ async function main() {
       ['signed-in board', board],
       ['paired TV', tv],
     ]) {
+      const charts = w.list.filter((file) => file.chart).map((file) => file.name);
+      console.log(
+        `   chart library on the ${name}: ${charts.length === 0 ? 'none (meets)' : `MISSES: ${charts.join(', ')}`}`,
+      );
+      if (charts.length > 0) process.exitCode = 1;
       console.log(`   files of the ${name}'s first load (gzipped):`);
       for (const file of w.list) console.log(`     ${kb(file.gzip).padStart(9)}  ${file.name}`);
     }

@@ -14,6 +14,7 @@ const benches = [
   'shared-refresh.ts',
   'live-screens.ts',
   'board-browser.mjs',
+  'history-size.ts',
 ];
 
 // The benches measure the runtime production uses (decision 020).

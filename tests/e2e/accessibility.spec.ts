@@ -159,6 +159,24 @@ test.describe('signed in', () => {
     }
   });
 
+  test('the History page with its charts and a day’s fill curve, in both themes', async ({
+    page,
+  }) => {
+    await signInAs(page, demoAccounts.csr);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/history');
+      await useTheme(page, theme);
+      // The demo company's 13 weeks are filled in by the background loop after start.
+      await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: 120_000 });
+      await page
+        .getByRole('button', { name: /show how it filled up/ })
+        .last()
+        .click();
+      await expect(page.getByTestId('fill-points')).toBeVisible();
+      expect(await violations(page), `history page, ${theme}`).toEqual([]);
+    }
+  });
+
   test('the Boards page, in both themes', async ({ page }) => {
     await signInAs(page, demoAccounts.manager);
     for (const theme of ['dark', 'light'] as const) {

@@ -44,6 +44,9 @@ const BoardsPage = lazyPage(() =>
 const AlertsPage = lazyPage(() =>
   import('@/features/alerts/components/alerts-page').then((m) => m.AlertsPage),
 );
+const HistoryPage = lazyPage(() =>
+  import('@/features/history/components/history-page').then((m) => m.HistoryPage),
+);
 const InvitationsPage = lazyPage(() =>
   import('@/features/invitations/components/invitations-page').then((m) => m.InvitationsPage),
 );
@@ -174,6 +177,11 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
       <Route path={paths.alerts}>
         <Requires actor={actor} permission="alerts.view">
           <AlertsPage />
+        </Requires>
+      </Route>
+      <Route path={paths.history}>
+        <Requires actor={actor} permission="history.view">
+          <HistoryPage />
         </Requires>
       </Route>
       <Route path={paths.companies}>

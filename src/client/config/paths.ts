@@ -17,6 +17,8 @@ export const paths = {
   screens: '/admin/screens',
   /** A board's alert rules and delivery log (issue 23); `?boardId=` names the board. */
   alerts: '/alerts',
+  /** A board's past days (issue 27): `?boardId=` names the board. */
+  history: '/history',
   /** Invitations waiting for the person's choice (decision 019): the sign-in sends them here. */
   invitations: INVITATIONS_PAGE,
   /** One board of the company (issue 26): a bookmark or a browser kiosk opens this board. */
@@ -53,6 +55,10 @@ export const boardsOf = (companyId: number | undefined) =>
 /** The Alerts page of one board (without an id: the company's first board). */
 export const alertsOf = (boardId?: number) =>
   boardId === undefined ? paths.alerts : `${paths.alerts}?boardId=${boardId}`;
+
+/** The History page of one board (without an id: the board last used, else the first). */
+export const historyOf = (boardId?: number) =>
+  boardId === undefined ? paths.history : `${paths.history}?boardId=${boardId}`;
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

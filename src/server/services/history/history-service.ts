@@ -43,6 +43,8 @@ import {
 export const HISTORY_DETAIL_DAYS = 56;
 /** How often the upkeep loop looks for due companies (real time). */
 export const DEFAULT_HISTORY_TICK_MS = 60_000;
+/** The loop's first pass after start (real time). */
+const FIRST_PASS_DELAY_MS = 2_000;
 /** Companies one upkeep pass takes on. */
 const UPKEEP_BATCH = 50;
 
@@ -305,6 +307,17 @@ export function createHistoryService(deps: {
         }, deps.tickMs)
       : null;
   timer?.unref();
+  // The first pass soon after start, not a whole tick later: a company connected while the
+  // instance was down (or the demo company on `npm start`) starts its backfill at once.
+  const first =
+    deps.tickMs && deps.tickMs > 0
+      ? setTimeout(() => {
+          runOnce().catch((error: unknown) =>
+            logger?.warn({ err: error }, 'history upkeep failed'),
+          );
+        }, FIRST_PASS_DELAY_MS)
+      : null;
+  first?.unref();
 
   return {
     record: (companyId) => track(record(companyId)),
@@ -314,6 +327,7 @@ export function createHistoryService(deps: {
     runOnce,
     async close() {
       if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
       stopListening();
       await running?.catch(() => undefined);
       await Promise.allSettled([...pending]);

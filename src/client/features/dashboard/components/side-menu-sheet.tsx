@@ -4,6 +4,7 @@ import {
   CircleHelp,
   CreditCard,
   LayoutGrid,
+  History,
   Layers,
   Lock,
   LockOpen,
@@ -163,6 +164,11 @@ export default function SideMenuSheet({
               {can(actor, 'screens.manage') && (
                 <MenuLink icon={<Tv aria-hidden />} href={paths.screens}>
                   Screens
+                </MenuLink>
+              )}
+              {can(actor, 'history.view') && (
+                <MenuLink icon={<History aria-hidden />} href={paths.history}>
+                  History
                 </MenuLink>
               )}
               {can(actor, 'alerts.manage') && (

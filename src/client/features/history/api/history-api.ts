@@ -1,0 +1,72 @@
+import type { HistoryDayDetail, HistoryResponse, HistoryStatus } from '@shared/api/history';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api';
+
+/** The address of a history read: the board (when named) and the other parameters, in order. */
+export function historyUrl(
+  path: '/api/history' | '/api/history/status' | '/api/history/day',
+  params: Record<string, string | number | undefined>,
+): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** While the 13 weeks are being filled in, the page asks how far every few seconds. */
+const FILLING_REFRESH_MS = 3_000;
+
+/** `GET /api/history/status`: the backfill's progress, and the board's time zone. */
+export function useHistoryStatus(boardId: number | undefined) {
+  return useQuery({
+    queryKey: ['/api/history/status', boardId ?? null],
+    queryFn: ({ signal }) =>
+      apiJson<HistoryStatus>('GET', historyUrl('/api/history/status', { boardId }), undefined, {
+        signal,
+      }),
+    refetchInterval: (query) => {
+      const state = query.state.data?.backfill.state;
+      return state === 'running' || state === 'waiting' ? FILLING_REFRESH_MS : false;
+    },
+  });
+}
+
+/**
+ * `GET /api/history`: the board's working days in the range with each item's final numbers.
+ * `progress` (days filled in so far) is part of the key: each page filled in is read again.
+ */
+export function useHistory(
+  boardId: number | undefined,
+  range: { from: string; to: string } | null,
+  progress: number,
+) {
+  return useQuery({
+    queryKey: ['/api/history', boardId ?? null, range?.from, range?.to, progress],
+    queryFn: ({ signal }) =>
+      apiJson<HistoryResponse>(
+        'GET',
+        historyUrl('/api/history', { boardId, from: range!.from, to: range!.to }),
+        undefined,
+        { signal },
+      ),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/history/day`: one day's fill curve and the board's pace curve. */
+export function useHistoryDay(boardId: number | undefined, date: string | null) {
+  return useQuery({
+    queryKey: ['/api/history/day', boardId ?? null, date],
+    queryFn: ({ signal }) =>
+      apiJson<HistoryDayDetail>(
+        'GET',
+        historyUrl('/api/history/day', { boardId, date: date! }),
+        undefined,
+        { signal },
+      ),
+    enabled: date !== null,
+  });
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type {
+  HistoryDayDetail,
+  HistoryResponse,
+  HistoryStatus,
+} from '../../src/shared/api/history.js';
+import { capacityPercent } from '../../src/shared/capacity/percent.js';
+import { demoAccounts, openSignedInBoard } from './helpers.js';
+
+/**
+ * The History page (issue 27, item 5): a plain member reaches it from the side menu; once the
+ * demo company's last 13 weeks are filled in from the bundled ServiceTitan simulator, the table
+ * shows for the last 4 weeks exactly what GET /api/history answers for the same range, a picked
+ * day shows its fill curve (GET /api/history/day's points), and the CSV downloads as the API
+ * gives it.
+ */
+
+/** The demo backfill reads 13 pages from the simulator; on a loaded 2-core machine, give it time. */
+const BACKFILL_TIMEOUT_MS = 120_000;
+
+async function statusOf(page: Page): Promise<HistoryStatus> {
+  const res = await page.request.get('/api/history/status');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as HistoryStatus;
+}
+
+test('a member reads past days as the API has them, a day’s fill curve, and the CSV', async ({
+  page,
+}) => {
+  test.setTimeout(BACKFILL_TIMEOUT_MS + 60_000);
+  await openSignedInBoard(page, demoAccounts.csr);
+  await page.getByTestId('menu-button').click();
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+
+  // The 13 weeks are filled in by the background loop: the page says how far, then when done.
+  await expect
+    .poll(async () => (await statusOf(page)).backfill.state, { timeout: BACKFILL_TIMEOUT_MS })
+    .toBe('done');
+  const status = await statusOf(page);
+  expect(status.backfill).toMatchObject({ daysDone: 65, daysTotal: 65 });
+  await expect(page.getByTestId('backfill')).toContainText(
+    'The last 13 weeks (65 working days) were filled in from ServiceTitan on',
+    { timeout: 15_000 },
+  );
+
+  // The default range: the last 4 weeks, up to yesterday.
+  const from = await page.getByLabel('From').inputValue();
+  const to = await page.getByLabel('To').inputValue();
+  expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(27);
+  const answer = (await (
+    await page.request.get(`/api/history?from=${from}&to=${to}`)
+  ).json()) as HistoryResponse;
+  // 4 weeks of a Monday-Friday board: about 20 working days, all reconstructed (the board
+  // was not in use before the suite started).
+  expect(answer.days.length).toBeGreaterThanOrEqual(18);
+  await expect(page.getByTestId('history-row')).toHaveCount(answer.days.length);
+  await expect(page.getByTestId('history-sources')).toContainText(
+    `${answer.days.filter((d) => d.source === 'reconstructed').length} reconstructed from ServiceTitan`,
+  );
+
+  // Every number of the table is the API's: each item's booked / target and %, and the total.
+  const numbersOf = async (cell: ReturnType<Page['getByTestId']>) => ({
+    scheduled: Number(await cell.locator('[data-part=scheduled]').textContent()),
+    target: Number(await cell.locator('[data-part=target]').textContent()),
+    percent: Number(await cell.locator('[data-part=percent]').textContent()),
+  });
+  let booked = 0;
+  for (const day of answer.days) {
+    const row = page.locator(`[data-testid=history-row][data-date="${day.date}"]`);
+    await expect(row).toContainText(day.source === 'reconstructed' ? 'Reconstructed' : 'Recorded');
+    for (const item of day.items) {
+      const cell = row.locator(`[data-testid=history-cell][data-item-id="${item.id}"]`);
+      expect(await numbersOf(cell), `${day.date} ${item.name}`).toEqual({
+        scheduled: item.scheduled,
+        target: item.target,
+        percent: capacityPercent(item.scheduled, item.target),
+      });
+    }
+    const scheduled = day.items.reduce((sum, item) => sum + item.scheduled, 0);
+    const target = day.items.reduce((sum, item) => sum + item.target, 0);
+    expect(await numbersOf(row.getByTestId('history-total')), day.date).toEqual({
+      scheduled,
+      target,
+      percent: capacityPercent(scheduled, target),
+    });
+    booked += scheduled;
+  }
+  // The simulator's tenant books jobs every working day: the weeks are not all zeros.
+  expect(booked).toBeGreaterThan(0);
+  await expect(
+    page.getByTestId('history-chart').locator('.recharts-bar-rectangle').first(),
+  ).toBeVisible();
+
+  // A picked day's fill curve: its moments as the API has them, drawn against the pace curve.
+  const day = answer.days.at(-1)!;
+  await page
+    .getByRole('button', { name: /show how it filled up/ })
+    .last()
+    .click();
+  const detail = (await (
+    await page.request.get(`/api/history/day?date=${day.date}`)
+  ).json()) as HistoryDayDetail;
+  expect(detail.points.length).toBeGreaterThan(0);
+  const points = page.getByTestId('fill-points').locator('li');
+  await expect(points).toHaveCount(detail.points.length);
+  for (const [index, point] of detail.points.entries()) {
+    await expect(points.nth(index)).toContainText(
+      `${point.scheduled} / ${point.target} (${point.percent} %)`,
+    );
+  }
+  // The last moment is the day's final total, as the table shows it.
+  const last = detail.points.at(-1)!;
+  expect(last.scheduled).toBe(day.items.reduce((sum, item) => sum + item.scheduled, 0));
+  const curve = page.getByTestId('fill-curve');
+  await expect(curve.locator('.recharts-line')).toHaveCount(2);
+  await expect(curve).toContainText('Pace curve (expected)');
+
+  // The CSV: the same range, as the API gives it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('history-csv').click(),
+  ]);
+  const csv = await fs.readFile((await download.path())!, 'utf8');
+  const fromApi = await (
+    await page.request.get(`/api/history?from=${from}&to=${to}&format=csv`)
+  ).text();
+  expect(csv.split('\r\n')[0]).toBe('date,item_id,item_name,scheduled,target');
+  // Ids in the download name the board: the page asks for its board by id.
+  expect(csv).toBe(fromApi);
+  expect(download.suggestedFilename()).toMatch(/^history-\d+-.+\.csv$/);
+});
