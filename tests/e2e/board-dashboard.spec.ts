@@ -116,12 +116,15 @@ test.describe('the signed-in board', () => {
       'Business Unit Configuration',
       'Job Type Configuration',
       'Manage Users',
+      'History',
       'Subscription',
       'Logout',
     ]) {
       await expect(
         menu.getByRole(
-          name.includes('Configuration') || name === 'Manage Users' ? 'link' : 'button',
+          name.includes('Configuration') || name === 'Manage Users' || name === 'History'
+            ? 'link'
+            : 'button',
           { name },
         ),
       ).toBeVisible();

@@ -48,6 +48,7 @@ test.describe('the live preview (/customize)', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Business Unit Configuration',
       'Job Type Configuration',
+      'History',
     ]);
   });
 
