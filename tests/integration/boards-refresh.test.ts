@@ -239,4 +239,74 @@ describe('several boards of one company on one ServiceTitan read', () => {
       for (const stream of streams) stream.close();
     }
   });
+
+  it("hands each board's paired screens the board's new answer in the message, and people a plain one to re-read", async () => {
+    const [main, , tokyo] = boards as [Board, Board, Board];
+    async function pairScreen(boardId: number): Promise<string> {
+      const start = await a.app.inject({ method: 'POST', url: '/api/screen/pairing' });
+      const cookie = [start.headers['set-cookie'] ?? []]
+        .flat()
+        .find((l) => l.startsWith('cb_screen='))!
+        .split(';')[0]!;
+      const paired = await a.app.inject({
+        method: 'POST',
+        url: '/api/screens/pair',
+        headers: { cookie: admin.cookie },
+        payload: { code: start.json<{ code: string }>().code, name: `TV ${boardId}`, boardId },
+      });
+      expect(paired.statusCode).toBe(201);
+      return cookie;
+    }
+    const tokyoTvs = [await pairScreen(tokyo.id), await pairScreen(tokyo.id)];
+    const mainTv = await pairScreen(main.id);
+    const streams = {
+      tokyoOnA: await openEventStream(urlA, { cookie: tokyoTvs[0] }),
+      tokyoOnB: await openEventStream(urlB, { cookie: tokyoTvs[1] }),
+      mainOnB: await openEventStream(urlB, { cookie: mainTv }),
+      person: await openEventStream(urlA, { cookie: admin.cookie, query: `?boardId=${tokyo.id}` }),
+    };
+    try {
+      for (const stream of Object.values(streams)) await stream.next((e) => e.event === 'hello');
+      // A booking on Friday 13 June, 10:00 in Tokyo (Thursday 21:00 in New York).
+      for (const fake of [fakeA, fakeB]) {
+        fake.jobs.push({ id: 5, jobStatus: 'Scheduled', businessUnitId: 10, jobTypeId: 5 });
+        fake.appointments.push(appointment(5, '2025-06-13T01:00:00Z'));
+      }
+      const marks = new Map(Object.entries(streams).map(([k, s]) => [k, s.events.length]));
+      const capacityOf = (key: keyof typeof streams) =>
+        streams[key].next(
+          (e) => e.event === 'capacity' && streams[key].events.indexOf(e) >= marks.get(key)!,
+        );
+      clock += refreshMs;
+      const told = {
+        tokyoOnA: await capacityOf('tokyoOnA'),
+        tokyoOnB: await capacityOf('tokyoOnB'),
+        mainOnB: await capacityOf('mainOnB'),
+        person: await capacityOf('person'),
+      };
+      type Told = { boardId?: number; answer?: CapacityResponse };
+      const asScreen = async (instance: TestApp, cookie: string) =>
+        (
+          await instance.app.inject({
+            method: 'POST',
+            url: '/api/capacity',
+            headers: { cookie },
+            payload: {},
+          })
+        ).json<CapacityResponse>();
+      // Each screen got exactly what it would have read, its board's, without asking.
+      const tokyoAnswer = (told.tokyoOnA.data as Told).answer!;
+      expect((told.tokyoOnA.data as Told).boardId).toBe(tokyo.id);
+      expect(daysOf(tokyoAnswer)).toEqual(['2025-06-13=1', '2025-06-16=1', '2025-06-17=1']);
+      expect((told.tokyoOnB.data as Told).answer).toEqual(tokyoAnswer);
+      expect(tokyoAnswer).toEqual(await asScreen(a, tokyoTvs[0]!));
+      const mainAnswer = (told.mainOnB.data as Told).answer!;
+      expect(daysOf(mainAnswer)).toEqual(['2025-06-12=2', '2025-06-13=0', '2025-06-16=1']);
+      expect(mainAnswer).toEqual(await asScreen(b, mainTv));
+      // A person's board re-reads (their answer may use their own credential).
+      expect(told.person.data).toEqual({ companyId: expect.any(Number) });
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
 });

@@ -192,6 +192,7 @@ export function createServices(deps: {
     boards,
     streams: createBoardStreams({
       events: deps.events,
+      screenAnswer: (companyId, boardId) => capacity.screenAnswer(companyId, boardId),
       buildVersion: deps.app.buildVersion,
       logger: deps.app.log.child({ service: 'streams' }),
     }),

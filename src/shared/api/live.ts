@@ -1,10 +1,14 @@
+import type { CapacityResponse } from './capacity.js';
+
 /**
  * `GET /api/events`: a Server-Sent Events stream per open board and paired screen (issue 13).
  * Messages are small: they say what changed, and the board reads the data itself.
  *
  *   hello           first message: the server's build version and the board's company
  *   version         the build version (a page whose version differs reloads at a quiet moment)
- *   capacity        the company's numbers changed (new snapshot, stale or recovered): re-read
+ *   capacity        the company's numbers changed (new snapshot, stale or recovered): re-read;
+ *                   a paired screen's message carries its board's new answer (`answer`, exactly
+ *                   what POST /api/capacity would answer it), so it need not ask
  *   settings        the board's settings changed (only to the streams showing that board)
  *   boards          the company's boards changed (created, renamed, re-picked, reordered, deleted)
  *   board           this paired screen was moved to another board: show that one
@@ -20,7 +24,10 @@
 export type LiveMessage =
   | { event: 'hello'; data: { version: string; companyId: number | null; boardId?: number } }
   | { event: 'version'; data: { version: string } }
-  | { event: 'capacity'; data: { companyId: number } }
+  | {
+      event: 'capacity';
+      data: { companyId: number; boardId?: number | null; answer?: CapacityResponse };
+    }
   | { event: 'settings'; data: { companyId: number; version: number; boardId?: number } }
   | { event: 'boards'; data: { companyId: number } }
   | { event: 'board'; data: { boardId: number } }

@@ -1,3 +1,4 @@
+import type { CapacityResponse } from '@shared/api/capacity';
 import { LIVE_STREAM_PATH, type LiveMessage } from '@shared/api/live';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -33,6 +34,11 @@ export interface BoardStreamOptions {
   boardId?: number | undefined;
   /** A paired screen learns of its own revocation here (issue 11). */
   onScreenRevoked?: () => void;
+  /**
+   * A paired screen's new numbers, carried in the `capacity` message (issue 26, item 6): shown
+   * as they are, with no request. Without it (or without an answer) the numbers are re-read.
+   */
+  onCapacityAnswer?: (answer: CapacityResponse, boardId: number | null | undefined) => void;
 }
 
 /**
@@ -47,12 +53,15 @@ export function useBoardStream({
   companyId,
   boardId,
   onScreenRevoked,
+  onCapacityAnswer,
 }: BoardStreamOptions): void {
   const client = useQueryClient();
   const revoked = useRef(onScreenRevoked);
+  const answered = useRef(onCapacityAnswer);
   useEffect(() => {
     revoked.current = onScreenRevoked;
-  }, [onScreenRevoked]);
+    answered.current = onCapacityAnswer;
+  }, [onScreenRevoked, onCapacityAnswer]);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -92,7 +101,10 @@ export function useBoardStream({
     } = {
       hello: (data) => onVersion(data.version),
       version: (data) => onVersion(data.version),
-      capacity: () => invalidate(client, [CAPACITY]),
+      capacity: (data) => {
+        if (data.answer && answered.current) answered.current(data.answer, data.boardId);
+        else invalidate(client, [CAPACITY]);
+      },
       settings: () => invalidate(client, [BOARD_SETTINGS, CAPACITY]),
       // A board was created, renamed, re-picked, reordered or deleted (issue 26).
       boards: () => invalidate(client, [BOARDS, BOARD_SETTINGS, CAPACITY]),

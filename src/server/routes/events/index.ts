@@ -18,6 +18,11 @@ const fastifySSE = sseModule as unknown as typeof sseModule.fastifySSE;
 /** Comments every 20 s: proxies and load balancers close connections idle for 30-60 s. */
 export const HEARTBEAT_MS = 20_000;
 
+/** Message data that is JSON text already (sent as it is, not serialized again). */
+class PreparedData {
+  constructor(readonly text: string) {}
+}
+
 type Caller = Pick<StreamClient, 'companyId' | 'sessionIdHash' | 'userId' | 'screenId'>;
 
 /**
@@ -54,7 +59,12 @@ async function streamCaller(
  * src/shared/api/live.ts). Through @fastify/sse (heartbeats, backpressure, Last-Event-ID).
  */
 export default async function eventRoutes(root: FastifyInstance): Promise<void> {
-  await root.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
+  await root.register(fastifySSE, {
+    heartbeatInterval: HEARTBEAT_MS,
+    // A board's answer for its screens is JSON text already, made once for all of them.
+    serializer: (data: unknown) =>
+      data instanceof PreparedData ? data.text : JSON.stringify(data),
+  });
   const app = root.withTypeProvider<ZodTypeProvider>();
   documentAccess(app, 'viewer');
 
@@ -104,7 +114,8 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
           stream
             .send({
               event: message.event,
-              data: message.data,
+              data:
+                message.prepared === undefined ? message.data : new PreparedData(message.prepared),
               ...(message.id ? { id: message.id } : {}),
             })
             .catch(() => undefined);

@@ -106,6 +106,12 @@ export interface CapacityService {
   companyClient(companyId: number): Promise<{ client: ServiceTitanClient; tenant: string } | null>;
   /** Told, on the instance that ran it, of each refresh that changed a company's numbers. */
   onNumbersChanged(listener: (companyId: number) => void): () => void;
+  /**
+   * A board's answer as its paired screens read it (`POST /api/capacity` as a screen), JSON text
+   * prepared once and remembered for their requests too: what the `capacity` message carries to
+   * the board's screens (issue 26, item 6). Null when the board is gone.
+   */
+  screenAnswer(companyId: number, boardId: number | null): Promise<string | null>;
   /** Stops refreshes still running (app shutdown). */
   close(): Promise<void>;
 }
@@ -239,6 +245,23 @@ export function createCapacityService(deps: {
     onNumbersChanged(listener) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
+    },
+
+    async screenAnswer(companyId, boardId) {
+      const rows = await boards.cachedList(companyId);
+      const board = boardId === null ? rows[0] : rows.find((b) => b.id === boardId);
+      if (!board) return null;
+      // The viewer every paired screen of the company is (permissions.ts boardViewer).
+      const viewer = { id: `screens:${companyId}`, companyId, boardCompanyId: companyId };
+      const at = now().getTime();
+      const answer =
+        answers.get(viewer, board.viewType, at, board.id) ??
+        (await preparedBoardFor(
+          viewer,
+          { viewType: board.viewType },
+          { id: board.id, home: settingsHomeOf(board), itemIds: board.itemIds },
+        ));
+      return answer.json;
     },
   };
 

@@ -16,7 +16,11 @@ export interface StreamClient {
   userId?: string | null;
   /** A paired screen (issue 11). */
   screenId?: number | null;
-  send(message: StreamMessage & { id?: string }): void;
+  /**
+   * `prepared`: the message's data as JSON text already (a board's answer, serialized once for
+   * every screen of the board), sent as it is instead of `data`.
+   */
+  send(message: StreamMessage & { id?: string; prepared?: string }): void;
   /** Ends the stream (the client may reconnect, and is then judged afresh). */
   close(): void;
 }
@@ -56,8 +60,14 @@ export function createBoardStreams(deps: {
   events: EventBus;
   buildVersion: string;
   logger?: FastifyBaseLogger;
+  /**
+   * A board's answer as a paired screen reads it (JSON text, prepared once per board), or null
+   * when there is none to send: then the screens re-read, as people's boards always do (issue
+   * 26, item 6: no request storm after every update).
+   */
+  screenAnswer?: (companyId: number, boardId: number | null) => Promise<string | null>;
 }): BoardStreams & { close(): void } {
-  const { events, buildVersion } = deps;
+  const { events, buildVersion, screenAnswer } = deps;
   const instance = crypto.randomBytes(4).toString('hex');
   const clients = new Set<StreamClient>();
   const buffer: Buffered[] = [];
@@ -78,6 +88,52 @@ export function createBoardStreams(deps: {
     }
   }
 
+  /**
+   * New numbers for a company: people's streams are told to re-read (their answer may use their
+   * own credential); each board's paired screens get the board's new answer in the message,
+   * prepared once per board however many screens show it, so they need not ask at all.
+   */
+  function capacityTo(companyId: number): void {
+    const message: StreamMessage = { event: 'capacity', data: { companyId } };
+    seq += 1;
+    const id = idOf(seq);
+    buffer.push({ seq, companyId, message });
+    if (buffer.length > REPLAY_BUFFER) buffer.shift();
+    const screensByBoard = new Map<number | null, StreamClient[]>();
+    for (const client of clients) {
+      if (!hears(client, companyId, undefined)) continue;
+      if (client.screenId == null || !screenAnswer) {
+        client.send({ ...message, id });
+        continue;
+      }
+      const board = client.boardId ?? null;
+      screensByBoard.set(board, [...(screensByBoard.get(board) ?? []), client]);
+    }
+    for (const [boardId, screens] of screensByBoard) {
+      screenAnswer!(companyId, boardId)
+        .catch((error: unknown) => {
+          deps.logger?.warn(
+            { err: error, companyId, boardId },
+            'a board answer for screens failed',
+          );
+          return null;
+        })
+        .then((answer) => {
+          const prepared =
+            answer === null
+              ? undefined
+              : `{"companyId":${companyId},"boardId":${boardId ?? 'null'},"answer":${answer}}`;
+          for (const client of screens) {
+            // Closed or moved to another board meanwhile: its own re-read covers it.
+            if (!clients.has(client)) continue;
+            const sameBoard = (client.boardId ?? null) === boardId;
+            client.send({ ...message, id, ...(prepared && sameBoard ? { prepared } : {}) });
+          }
+        })
+        .catch(() => undefined);
+    }
+  }
+
   function endWhere(match: (client: StreamClient) => boolean, message: StreamMessage): void {
     for (const client of [...clients]) {
       if (!match(client)) continue;
@@ -89,7 +145,7 @@ export function createBoardStreams(deps: {
   function onEvent(event: BoardEvent): void {
     switch (event.type) {
       case 'capacity.updated':
-        toCompany(event.companyId, { event: 'capacity', data: { companyId: event.companyId } });
+        capacityTo(event.companyId);
         break;
       case 'credentials.changed':
         // Another credential may mean other numbers (or none).

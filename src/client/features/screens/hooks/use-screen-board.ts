@@ -9,6 +9,10 @@ import { livePollInterval } from '@/features/live/poll-interval';
 import { ApiError } from '@/lib/api';
 import { getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
 
+/** A paired screen's numbers (the stream's `capacity` message fills it without a request). */
+export const screenCapacityKey = (viewType: 'businessUnit' | 'jobType') =>
+  ['/api/capacity', 'screen', viewType] as const;
+
 /** While the server cannot be reached, the screen asks more often so it recovers quickly. */
 export const SCREEN_OFFLINE_POLL_MS = 15_000;
 
@@ -33,7 +37,7 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   // The company's settings, read as the signed-in board reads them (the screen's own company).
   const settingsQuery = useBoardSettingsQuery();
   const capacity = useQuery({
-    queryKey: ['/api/capacity', 'screen', viewType],
+    queryKey: screenCapacityKey(viewType),
     queryFn: ({ signal }) => getScreenCapacity(viewType, signal),
     // The event stream says when the numbers change; the poll is its fallback (issue 13).
     refetchInterval: (query) =>
