@@ -284,7 +284,10 @@ describe('several boards of one company on one ServiceTitan read', () => {
         mainOnB: await capacityOf('mainOnB'),
         person: await capacityOf('person'),
       };
-      type Told = { boardId?: number; answer?: CapacityResponse };
+      interface Told {
+        boardId?: number;
+        answer?: CapacityResponse;
+      }
       const asScreen = async (instance: TestApp, cookie: string) =>
         (
           await instance.app.inject({
