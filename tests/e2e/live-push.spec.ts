@@ -28,7 +28,11 @@ test('a signed-in board and a paired TV show a job booked in ServiceTitan withou
   browser,
 }) => {
   test.setTimeout(150_000);
-  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+  // Signing in and opening the board come first: on a loaded machine that alone can take longer
+  // than the default 20 s wait, so this wait lasts as long as the test may.
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events', {
+    timeout: 120_000,
+  });
   await openSignedInBoard(page);
   // The board's own answer (asked in the page: the first one may belong to the page the sign-in
   // landed on, which openSignedInBoard navigates away from).
