@@ -1,37 +1,51 @@
 /**
- * Benchmark (issue 13, live screens at scale): 2,000 screens holding the `GET /api/events`
- * stream open, plus a few hundred boards polling `POST /api/capacity`, of 20 companies (each
- * with its own ServiceTitan tenant in the simulator) across TWO app instances on one fresh
- * PostgreSQL database, for 5 refresh intervals (CAPACITY_REFRESH_SECONDS=5). The instances are
- * child processes (`src/server/main.ts`, as `npm start` runs it) so their memory and CPU are
- * theirs alone; the simulator and every client run in this process.
+ * Benchmark (issue 13, live screens at scale; issue 26, item 7, boards): paired screens holding
+ * the `GET /api/events` stream open, over companies with several boards each (each company with
+ * its own ServiceTitan tenant in the simulator), plus a few hundred boards polling
+ * `POST /api/capacity`, across app instances on one fresh PostgreSQL database, for 5 refresh
+ * intervals (CAPACITY_REFRESH_SECONDS=5). The instances are child processes
+ * (`src/server/main.ts`, as `npm start` runs it) so their memory and CPU are theirs alone; the
+ * simulator and the polling boards run in this process, the screens in load-generator processes
+ * (bench/live-screens-client.ts, at most BENCH_SCREENS_PER_PROCESS each: one process holding
+ * 10,000 sockets ran out of file descriptors).
  *
- * Each screen is a paired TV (its device credential, half of them set up for job types) and does
- * what the TV page does: reads `/api/capacity` once, opens the stream, and reads `/api/capacity`
- * again on every `capacity` event. The polling boards are people signed in. During the run the simulator books a new job
- * in every company's tenant at known moments; the benchmark times each booking until every screen
- * of that company has received the `capacity` event. The simulator's clock is frozen, so those
- * bookings are the only changes in the tenants' data.
+ * Each screen is a paired TV (its device credential) on one of its company's boards (the boards
+ * alternate business units and job types) and does what the TV page does: reads
+ * `/api/capacity` once, opens the stream, and on a `capacity` message shows the board's answer
+ * the message carries (issue 26, item 6), re-reading only when it carries none. The polling
+ * boards are people signed in. During the run the simulator books a new job in every company's
+ * tenant at known moments; the benchmark times each booking until every screen of that company
+ * has received the `capacity` message. The simulator's clock is frozen, so those bookings are
+ * the only changes in the tenants' data.
  *
  * Prints, each with its target on its own line: ServiceTitan fetches per company per interval;
- * booking-to-every-screen latency (p50/p99/max); server RSS per 1,000 connected screens (child
- * processes' RSS after connecting minus before); CPU of the instances between updates (a quiet
- * period: streams idle with heartbeats, the schedule still refreshing); non-200 answers and
- * streams that failed to connect or dropped. Exits non-zero when a target is missed.
+ * booking-to-every-screen latency (p50/p99/max); server RSS per 1,000 connected screens (after
+ * connecting, and at its highest while updates flow, sampled every second: memory must stay
+ * flat under updates); CPU of the instances between updates (a quiet period: streams idle with
+ * heartbeats, the schedule still refreshing); non-200 answers and streams that failed to
+ * connect or dropped; the machine's load average. Exits non-zero when a target is missed.
  *
- * Run: `npx tsx bench/live-screens.ts` (or `npm run bench`). Quick runs: BENCH_SCREENS=100
- * BENCH_COMPANIES=4 BENCH_INTERVALS=3 BENCH_POLLERS=20 BENCH_QUIET_SECONDS=5.
+ * Run: `npx tsx bench/live-screens.ts` (or `npm run bench`): 2,000 screens, 20 companies × 3
+ * boards, 2 instances. The issue's scale run (minutes of set-up):
+ *   BENCH_SCREENS=10000 BENCH_COMPANIES=200 BENCH_BOARDS=3 BENCH_INSTANCES=2 npx tsx bench/live-screens.ts
+ * Memory of one instance under updates (issue 26, item 6):
+ *   BENCH_SCREENS=1000 BENCH_INSTANCES=1 npx tsx bench/live-screens.ts
+ * Quick runs: BENCH_SCREENS=100 BENCH_COMPANIES=4 BENCH_INTERVALS=3 BENCH_POLLERS=20
+ * BENCH_QUIET_SECONDS=5.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
+import type { ClientScreen, FromClient, ScreenReport, ToClient } from './live-screens-client.js';
 import {
   cpuSecondsOf,
+  createAccountAdmin,
   createCompanyWithCredential,
   createFreshDatabase,
   createPairedScreen,
@@ -48,6 +62,10 @@ const envNumber = (name: string, fallback: number) => {
 };
 const SCREENS = envNumber('BENCH_SCREENS', 2000);
 const COMPANIES = Math.max(1, envNumber('BENCH_COMPANIES', 20));
+/** Boards per company (issue 26): screen i shows board ⌊i / companies⌋ mod boards of its company. */
+const BOARDS = Math.max(1, Math.min(50, envNumber('BENCH_BOARDS', 3)));
+const INSTANCE_COUNT = Math.max(1, envNumber('BENCH_INSTANCES', 2));
+const SCREENS_PER_PROCESS = Math.max(100, envNumber('BENCH_SCREENS_PER_PROCESS', 2500));
 const INTERVALS = Math.max(2, envNumber('BENCH_INTERVALS', 5));
 const POLLERS = envNumber('BENCH_POLLERS', 300);
 const REFRESH_SECONDS = Math.max(5, envNumber('BENCH_REFRESH_SECONDS', 5));
@@ -57,6 +75,8 @@ const POLL_MS = 3_000;
 const REFRESH_MS = REFRESH_SECONDS * 1000;
 /** Targets of issue 13. */
 const LATENCY_TARGET_MS = REFRESH_MS + 2_000;
+/** Issue 26, item 7: server memory per 1,000 paired screens while updates flow. */
+const MEMORY_TARGET_PER_1000 = 20 * 1024 * 1024;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GC_ON_SIGNAL = path.join(ROOT, 'bench', 'gc-on-signal.cjs');
 
@@ -79,8 +99,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
+/** BENCH_INSTANCE_PORTS=5124,5125: the instances' ports (default: free ones). */
+const INSTANCE_PORTS = (process.env.BENCH_INSTANCE_PORTS ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+
+async function startInstance(env: Record<string, string>, index: number): Promise<Instance> {
+  const port = INSTANCE_PORTS[index] ?? (await freePort());
   const child = spawn(
     process.execPath,
     ['--expose-gc', '--require', GC_ON_SIGNAL, '--import', 'tsx', 'src/server/main.ts'],
@@ -184,14 +210,11 @@ interface Client {
 }
 
 interface Screen extends Client {
-  connected: boolean;
-  failed: string | null;
-  dropped: boolean;
-  /** When each `capacity` event arrived (ms since epoch). */
-  capacityEvents: number[];
-  heartbeats: number;
-  otherEvents: Map<string, number>;
-  request?: http.ClientRequest;
+  boardId: number;
+  /** Index of the instance its stream and requests go to. */
+  instance: number;
+  /** Filled from its load-generator process's report. */
+  report?: ScreenReport;
 }
 
 const answers = { total: 0, non200: new Map<string, number>(), errors: new Map<string, number>() };
@@ -200,7 +223,6 @@ const requestFailed = (err: NodeJS.ErrnoException) => {
   const key = err.code ?? err.message;
   answers.errors.set(key, (answers.errors.get(key) ?? 0) + 1);
 };
-const refetchMs: number[] = [];
 
 function postCapacity(instance: Instance, client: Client): Promise<number> {
   const body = JSON.stringify({ viewType: client.viewType });
@@ -242,77 +264,57 @@ function postCapacity(instance: Instance, client: Client): Promise<number> {
   });
 }
 
-/** Opens the screen's stream; resolves once the `hello` message arrived (or it failed). */
-function openStream(instance: Instance, screen: Screen, onCapacity: () => void): Promise<void> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = () => {
-      if (!settled) {
-        settled = true;
-        resolve();
-      }
-    };
-    const request = http.get(
-      `${instance.baseUrl}/api/events`,
-      {
-        agent: false,
-        headers: {
-          accept: 'text/event-stream',
-          cookie: screen.cookie,
-          'x-forwarded-for': screen.address,
-        },
-      },
-      (response) => {
-        if (response.statusCode !== 200) {
-          screen.failed = `HTTP ${response.statusCode}`;
-          response.resume();
-          settle();
-          return;
-        }
-        response.setEncoding('utf8');
-        let buffer = '';
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            let event = 'message';
-            let comment = false;
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event:')) event = line.slice(6).trim();
-              else if (line.startsWith(':')) comment = true;
-            }
-            if (event === 'capacity') {
-              screen.capacityEvents.push(Date.now());
-              onCapacity();
-            } else if (event === 'hello') {
-              screen.connected = true;
-              settle();
-            } else if (comment && event === 'message') {
-              screen.heartbeats++;
-            } else {
-              screen.otherEvents.set(event, (screen.otherEvents.get(event) ?? 0) + 1);
-            }
-          }
-        });
-        const lost = () => {
-          if (!closing) screen.dropped = true;
-          settle();
-        };
-        response.on('close', lost);
-        response.on('error', lost);
-      },
-    );
-    request.on('error', (err) => {
-      if (!screen.connected) screen.failed = err.message;
-      else if (!closing) screen.dropped = true;
-      settle();
-    });
-    screen.request = request;
-  });
+/** A load-generator process holding a share of the screens (bench/live-screens-client.ts). */
+interface ClientProcess {
+  child: ChildProcess;
+  screens: Screen[];
+  ask(message: ToClient, answer: FromClient['type']): Promise<FromClient>;
 }
 
+function startClientProcess(screens: Screen[]): ClientProcess {
+  const child = fork(path.join(ROOT, 'bench', 'live-screens-client.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+  const waiting = new Map<string, (message: FromClient) => void>();
+  child.on('message', (message: FromClient) => {
+    const resolve = waiting.get(message.type);
+    waiting.delete(message.type);
+    resolve?.(message);
+  });
+  return {
+    child,
+    screens,
+    ask: (message, answer) =>
+      new Promise((resolve, reject) => {
+        waiting.set(answer, resolve);
+        child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
+        child.send(message);
+      }),
+  };
+}
+
+/** Every screen's figures so far, from its process. */
+async function collectReports(processes: ClientProcess[]) {
+  const refetchMs: number[] = [];
+  let answersTotal = 0;
+  const non200 = new Map<string, number>();
+  const errors = new Map<string, number>();
+  for (const p of processes) {
+    const report = (await p.ask({ type: 'report' }, 'report')) as Extract<
+      FromClient,
+      { type: 'report' }
+    >;
+    report.screens.forEach((r, i) => (p.screens[i]!.report = r));
+    refetchMs.push(...report.refetchMs);
+    answersTotal += report.answers;
+    for (const [k, v] of Object.entries(report.non200)) non200.set(k, (non200.get(k) ?? 0) + v);
+    for (const [k, v] of Object.entries(report.errors)) errors.set(k, (errors.get(k) ?? 0) + v);
+  }
+  return { refetchMs, answersTotal, non200, errors };
+}
 let closing = false;
 
 /** Runs `task` over `items` with at most `limit` at a time. */
@@ -347,10 +349,12 @@ async function main() {
   const encryptionKey = crypto.randomBytes(32).toString('base64');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-bench-live-'));
   const instances: Instance[] = [];
+  const processes: ClientProcess[] = [];
   const screens: Screen[] = [];
   let failedTarget = false;
   try {
     // Seed through an in-process app (it also migrates the fresh database), then close it.
+    const seedStarted = Date.now();
     const seedDatabase = await fresh.open();
     const seeder = await startAppInstance({
       database: seedDatabase,
@@ -358,42 +362,63 @@ async function main() {
       serviceTitanUrl: simulator.url,
     });
     const companyIds: number[] = [];
+    const adminIds: string[] = [];
+    /** Each company's boards: its first, then BOARDS - 1 more (alternating view types). */
+    const boardIds: number[][] = [];
+    const boardViews: ('businessUnit' | 'jobType')[][] = [];
     for (const credential of credentials) {
-      companyIds.push(await createCompanyWithCredential(seeder.app, credential));
+      const companyId = await createCompanyWithCredential(seeder.app, credential);
+      const adminId = await createAccountAdmin(seeder.app, companyId);
+      const first = await seeder.app.services.boards.first(companyId);
+      const ids = [first.id];
+      const views: ('businessUnit' | 'jobType')[] = [first.viewType];
+      for (let b = 1; b < BOARDS; b++) {
+        const viewType = b % 2 === 1 ? 'jobType' : 'businessUnit';
+        const board = await seeder.app.services.boards.create({
+          companyId,
+          name: `Board ${b + 1}`,
+          viewType,
+          itemIds: null,
+          userId: adminId,
+        });
+        ids.push(board!.id);
+        views.push(viewType);
+      }
+      companyIds.push(companyId);
+      adminIds.push(adminId);
+      boardIds.push(ids);
+      boardViews.push(views);
     }
-    // The streaming screens are paired TVs (their device credential); the polling boards are
-    // people signed in.
-    const newClient = async (i: number): Promise<Client> => {
-      const companyId = companyIds[i % COMPANIES]!;
-      const viewType = i % 2 === 0 ? 'businessUnit' : 'jobType';
-      return {
-        companyIndex: i % COMPANIES,
-        cookie:
-          i < SCREENS
-            ? await createPairedScreen(seeder.app, companyId, viewType)
-            : await createSignedInUser(seeder.app, companyId),
-        address: randomClientAddress(),
-        viewType,
-      };
-    };
-    const seeded: Client[] = [];
+    // The streaming screens are paired TVs (their device credential) on one board each; the
+    // polling boards are people signed in.
+    const seeded: (Client & { boardId: number })[] = [];
     await inBatches(
       Array.from({ length: SCREENS + POLLERS }, (_, i) => i),
       20,
-      async (i) => void (seeded[i] = await newClient(i)),
+      async (i) => {
+        const c = i % COMPANIES;
+        const b = Math.floor(i / COMPANIES) % BOARDS;
+        const viewType = boardViews[c]![b]!;
+        seeded[i] = {
+          companyIndex: c,
+          boardId: boardIds[c]![b]!,
+          cookie:
+            i < SCREENS
+              ? await createPairedScreen(seeder.app, companyIds[c]!, viewType, {
+                  boardId: boardIds[c]![b]!,
+                  adminId: adminIds[c]!,
+                })
+              : await createSignedInUser(seeder.app, companyIds[c]!),
+          address: randomClientAddress(),
+          viewType,
+        };
+      },
     );
     await seeder.close();
     await seedDatabase.close();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
     for (const client of seeded.slice(0, SCREENS)) {
-      screens.push({
-        ...client,
-        connected: false,
-        failed: null,
-        dropped: false,
-        capacityEvents: [],
-        heartbeats: 0,
-        otherEvents: new Map(),
-      });
+      screens.push({ ...client, instance: Math.floor(Math.random() * INSTANCE_COUNT) });
     }
     const pollers = seeded.slice(SCREENS);
 
@@ -415,11 +440,11 @@ async function main() {
       TRUST_PROXY: 'true',
       API_RATE_LIMIT_PER_MINUTE: '1000000',
     };
-    instances.push(await startInstance(env), await startInstance(env));
+    for (let i = 0; i < INSTANCE_COUNT; i++) instances.push(await startInstance(env, i));
     const pids = instances.map((i) => i.child.pid!);
     const pick = () => instances[Math.floor(Math.random() * instances.length)]!;
 
-    // Warm both instances (migrations done, caches and snapshots primed), then the baseline.
+    // Warm every instance (migrations done, caches and snapshots primed), then the baseline.
     for (const instance of instances) {
       for (let c = 0; c < COMPANIES; c++) {
         await postCapacity(instance, pollers[c] ?? screens[c]!);
@@ -429,32 +454,47 @@ async function main() {
     const before = await probe(pids, dataDir);
     const rssBefore = before.map((p) => p.rss);
 
-    // Connect every screen: a board read, then the stream (each on any instance, as through a
-    // load balancer without stickiness); every `capacity` event makes it read the board again.
+    // Connect every screen from the load-generator processes: a board read, then the stream
+    // (each on any instance, as through a load balancer without stickiness).
     const connectStarted = Date.now();
     const streamsOn = instances.map(() => 0);
-    await inBatches(screens, 100, async (screen) => {
-      await postCapacity(pick(), screen);
-      const index = Math.floor(Math.random() * instances.length);
-      streamsOn[index]!++;
-      await openStream(instances[index]!, screen, () => {
-        if (closing) return;
-        const t0 = performance.now();
-        void postCapacity(pick(), screen).then(() => refetchMs.push(performance.now() - t0));
-      });
-    });
+    for (const screen of screens) streamsOn[screen.instance]!++;
+    for (let from = 0; from < screens.length; from += SCREENS_PER_PROCESS) {
+      processes.push(startClientProcess(screens.slice(from, from + SCREENS_PER_PROCESS)));
+    }
+    await Promise.all(
+      processes.map((p) =>
+        p.ask(
+          {
+            type: 'connect',
+            screens: p.screens.map((s): ClientScreen => ({
+              baseUrl: instances[s.instance]!.baseUrl,
+              cookie: s.cookie,
+              address: s.address,
+              viewType: s.viewType,
+              boardId: s.boardId,
+            })),
+          },
+          'connected',
+        ),
+      ),
+    );
     const connectSeconds = (Date.now() - connectStarted) / 1000;
     await sleep(3_000);
     const after = await probe(pids, dataDir);
     const rssAfter = after.map((p) => p.rss);
-    const connectedCount = screens.filter((s) => s.connected).length;
+    await collectReports(processes);
+    const connectedCount = screens.filter((s) => s.report?.connected).length;
 
     // The board's window as the instances ask ServiceTitan for it: bookings go mid-way into its
     // first day (the board shows the next working days, not today).
+    // (The latest start asked: history's backfill, issue 27, reads past days too.)
     const windowStart = simulator.calls
       .list()
       .map((call) => call.query.startsOnOrAfter)
-      .find((value) => value !== undefined);
+      .filter((value) => value !== undefined)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))
+      .at(-1);
     if (!windowStart) throw new Error('the instances never read appointments from the simulator');
     const bookingStart = new Date(Date.parse(windowStart) + 14 * 60 * 60 * 1000);
 
@@ -463,6 +503,7 @@ async function main() {
     const tenantIds = credentials.map((c) => c.tenantId);
     const fetchTimes: number[][] = tenantIds.map(() => []);
     const listCalls = { appointments: 0, jobs: 0, other: 0 };
+    let backfillReads = 0;
     let seenCalls = 0;
     const watchCalls = () => {
       const calls = simulator.calls.list();
@@ -475,8 +516,11 @@ async function main() {
         listCalls[match[2] as 'appointments' | 'jobs']++;
         // A fetch is one read of the snapshot: its appointments list's first page, timed when
         // it reached the simulator (not when this 50 ms poll saw it).
+        // History's backfill (issue 27) reads past days: counted apart, it is no board refresh.
         if (match[2] === 'appointments' && (call.query.page ?? '1') === '1') {
-          fetchTimes[tenantIds.indexOf(match[1]!)]?.push(call.receivedAtMs);
+          const from = call.query.startsOnOrAfter;
+          if (from !== undefined && Date.parse(from) < Date.parse(windowStart)) backfillReads++;
+          else fetchTimes[tenantIds.indexOf(match[1]!)]?.push(call.receivedAtMs);
         }
       }
       seenCalls = calls.length;
@@ -488,7 +532,14 @@ async function main() {
     const deadline = started + runMs;
     const cpuRunBefore = pids.map(cpuSecondsOf);
     const loadCpuBefore = process.cpuUsage();
-    const loadAverageBefore = os.loadavg()[0]!;
+    const loadAverageBefore = os.loadavg();
+    // The instances' resident memory while updates flow, every second (no forced collection:
+    // what the machine sees).
+    const rssSamples: { at: number; rss: number[] }[] = [];
+    const rssSampler = setInterval(
+      () => rssSamples.push({ at: Date.now(), rss: pids.map(rssOf) }),
+      1_000,
+    );
 
     const pollLoop = async (client: Client) => {
       await sleep(Math.random() * POLL_MS);
@@ -522,24 +573,28 @@ async function main() {
     // Let the last bookings reach every screen (or miss their target) before counting.
     const lastBooking = Math.max(started, ...bookings.map((b) => b.at));
     await sleep(Math.max(0, lastBooking + LATENCY_TARGET_MS + 1_000 - Date.now()));
+    clearInterval(rssSampler);
     const runEnded = Date.now();
     const duringRun = await probe(pids, dataDir);
-    const loadAverageAfter = os.loadavg()[0]!;
+    const loadAverageAfter = os.loadavg();
     const cpuRun = pids.map((pid, i) => cpuSecondsOf(pid) - cpuRunBefore[i]!);
     const loadCpu = process.cpuUsage(loadCpuBefore);
     watchCalls();
 
     // Quiet period: no bookings, no polls; streams idle (heartbeats), the schedule refreshing.
-    const eventsBeforeQuiet = screens.reduce((n, s) => n + s.capacityEvents.length, 0);
-    const heartbeatsBeforeQuiet = screens.reduce((n, s) => n + s.heartbeats, 0);
+    await collectReports(processes);
+    const sum = (f: (r: ScreenReport) => number) =>
+      screens.reduce((n, s) => n + (s.report ? f(s.report) : 0), 0);
+    const eventsBeforeQuiet = sum((r) => r.capacityEvents.length);
+    const heartbeatsBeforeQuiet = sum((r) => r.heartbeats);
     const cpuQuietBefore = pids.map(cpuSecondsOf);
     const quietStarted = Date.now();
     await sleep(QUIET_SECONDS * 1000);
     const quietSeconds = (Date.now() - quietStarted) / 1000;
     const cpuQuiet = pids.map((pid, i) => cpuSecondsOf(pid) - cpuQuietBefore[i]!);
-    const eventsInQuiet =
-      screens.reduce((n, s) => n + s.capacityEvents.length, 0) - eventsBeforeQuiet;
-    const heartbeatsInQuiet = screens.reduce((n, s) => n + s.heartbeats, 0) - heartbeatsBeforeQuiet;
+    const clientFigures = await collectReports(processes);
+    const eventsInQuiet = sum((r) => r.capacityEvents.length) - eventsBeforeQuiet;
+    const heartbeatsInQuiet = sum((r) => r.heartbeats) - heartbeatsBeforeQuiet;
     const end = await probe(pids, dataDir);
     const rssEnd = end.map((p) => p.rss);
     clearInterval(callWatcher);
@@ -571,8 +626,8 @@ async function main() {
     for (const booking of bookings) {
       let worst = 0;
       for (const screen of screens) {
-        if (screen.companyIndex !== booking.companyIndex || !screen.connected) continue;
-        const at = screen.capacityEvents.find((t) => t >= booking.at);
+        if (screen.companyIndex !== booking.companyIndex || !screen.report?.connected) continue;
+        const at = screen.report.capacityEvents.find((t) => t >= booking.at);
         if (at === undefined) {
           missed++;
           worst = Number.POSITIVE_INFINITY;
@@ -585,23 +640,43 @@ async function main() {
     }
     latencies.sort((a, b) => a - b);
     perBookingWorst.sort((a, b) => a - b);
-    const capacityEvents = screens.reduce((n, s) => n + s.capacityEvents.length, 0);
+    const capacityEvents = sum((r) => r.capacityEvents.length);
+    const answeredEvents = sum((r) => r.answered);
+    const plainEvents = sum((r) => r.plain);
 
-    const failedStreams = screens.filter((s) => !s.connected || s.failed).length;
-    const droppedStreams = screens.filter((s) => s.dropped).length;
-    const non200 = [...answers.non200.values()].reduce((a, b) => a + b, 0);
-    const requestErrors = [...answers.errors.values()].reduce((a, b) => a + b, 0);
+    const failedStreams = screens.filter((s) => !s.report?.connected || s.report.failed).length;
+    const droppedStreams = screens.filter((s) => s.report?.dropped).length;
+    const non200 = [...clientFigures.non200.values(), ...answers.non200.values()].reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const requestErrors = [...clientFigures.errors.values(), ...answers.errors.values()].reduce(
+      (a, b) => a + b,
+      0,
+    );
     const otherEvents = new Map<string, number>();
     for (const s of screens)
-      for (const [event, n] of s.otherEvents)
+      for (const [event, n] of Object.entries(s.report?.otherEvents ?? {}))
         if (event !== 'message') otherEvents.set(event, (otherEvents.get(event) ?? 0) + n);
+    const refetchMs = clientFigures.refetchMs.sort((a, b) => a - b);
 
-    const rssDelta = rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0);
-    const rssPer1000 = connectedCount > 0 ? (rssDelta / connectedCount) * 1000 : 0;
-    const heapDelta =
-      after.reduce((n, p) => n + p.heapAndExternal, 0) -
-      before.reduce((n, p) => n + p.heapAndExternal, 0);
-    const heapPer1000 = connectedCount > 0 ? (heapDelta / connectedCount) * 1000 : 0;
+    const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const per1000 = (bytes: number) => (connectedCount > 0 ? (bytes / connectedCount) * 1000 : 0);
+    const rssPer1000 = per1000(total(rssAfter) - total(rssBefore));
+    const heapPer1000 = per1000(
+      total(after.map((p) => p.heapAndExternal)) - total(before.map((p) => p.heapAndExternal)),
+    );
+    // While updates flow: the highest of the instances' RSS (summed) over the run, and whether
+    // it climbs: the highest in the run's first and last third.
+    const sampled = rssSamples.map((sample) => total(sample.rss));
+    const peakRss = Math.max(total(rssAfter), ...sampled);
+    const rssPer1000Updating = per1000(peakRss - total(rssBefore));
+    const third = Math.max(1, Math.floor(sampled.length / 3));
+    const firstThird = Math.max(0, ...sampled.slice(0, third));
+    const lastThird = Math.max(0, ...sampled.slice(-third));
+    const perInstancePeak = pids.map((_, i) =>
+      Math.max(rssAfter[i]!, ...rssSamples.map((sample) => sample.rss[i]!)),
+    );
     const delays = (probes: Probe[]) =>
       probes.map((p) => `p99 ${p.loopDelayMs.p99} ms, max ${p.loopDelayMs.max} ms`).join(' / ');
     const runSeconds = (runEnded - started) / 1000;
@@ -616,47 +691,51 @@ async function main() {
       fetchesPerCompanyPerInterval > 0;
     const p99 = percentile(latencies, 99);
     const latencyOk = missed === 0 && latencies.length > 0 && p99 <= LATENCY_TARGET_MS;
+    const memoryOk = rssPer1000Updating <= MEMORY_TARGET_PER_1000;
     const errorsOk =
       non200 === 0 && requestErrors === 0 && failedStreams === 0 && droppedStreams === 0;
-    failedTarget = !(fetchesOk && latencyOk && errorsOk);
+    failedTarget = !(fetchesOk && latencyOk && memoryOk && errorsOk);
 
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const loads = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
     console.log(
       `\n== ${SCREENS} stream screens + ${POLLERS} polling boards (every ${POLL_MS / 1000} s), ` +
-        `${COMPANIES} companies (one ServiceTitan tenant each), 2 app instances (child processes) ` +
-        `on one fresh PostgreSQL database, CAPACITY_REFRESH_SECONDS=${REFRESH_SECONDS}, ` +
-        `${INTERVALS} intervals measured (${runSeconds.toFixed(1)} s incl. the last bookings' delivery)`,
+        `${COMPANIES} companies × ${BOARDS} boards (one ServiceTitan tenant per company), ` +
+        `${INSTANCE_COUNT} app instance(s) (child processes) on one fresh PostgreSQL database, ` +
+        `${processes.length} load-generator process(es), CAPACITY_REFRESH_SECONDS=${REFRESH_SECONDS}, ` +
+        `${INTERVALS} intervals measured (${runSeconds.toFixed(1)} s incl. the last bookings' delivery); ` +
+        `set-up ${seedSeconds.toFixed(0)} s`,
     );
     console.log(
       `streams: ${connectedCount} connected in ${connectSeconds.toFixed(1)} s ` +
-        `(${streamsOn.join(' + ')} on the two instances); bookings: ${bookings.length}; ` +
-        `capacity events received: ${capacityEvents}; other events: ${JSON.stringify(Object.fromEntries(otherEvents))}`,
+        `(${streamsOn.join(' + ')} on the instances); bookings: ${bookings.length}; ` +
+        `capacity messages received: ${capacityEvents} (${answeredEvents} carrying the screen's board answer, ` +
+        `${plainEvents} without: re-read); other events: ${JSON.stringify(Object.fromEntries(otherEvents))}`,
     );
     console.log(
-      `ServiceTitan list calls in the run: appointments ${listCalls.appointments}, jobs ${listCalls.jobs}, other ${listCalls.other}; ` +
+      `ServiceTitan list calls in the run: appointments ${listCalls.appointments}, jobs ${listCalls.jobs}, other ${listCalls.other} ` +
+        `(of which history backfill reads of past days: ${backfillReads}); ` +
         `gap between a company's fetches: min ${s(gaps[0] ?? 0)}, median ${s(percentile(gaps, 50))}, max ${s(gaps[gaps.length - 1] ?? 0)}`,
     );
     console.log(
-      `board reads (POST /api/capacity): ${answers.total}; re-read after a capacity event: ` +
-        `p50 ${percentile(
-          refetchMs.sort((a, b) => a - b),
-          50,
-        ).toFixed(1)} ms, p99 ${percentile(refetchMs, 99).toFixed(1)} ms (${refetchMs.length})`,
+      `board reads (POST /api/capacity): ${answers.total + clientFigures.answersTotal}; re-read after a capacity message: ` +
+        `p50 ${percentile(refetchMs, 50).toFixed(1)} ms, p99 ${percentile(refetchMs, 99).toFixed(1)} ms (${refetchMs.length})`,
     );
     console.log(
       `instances' RSS: before screens ${rssBefore.map(mb).join(' + ')}, with screens ${rssAfter.map(mb).join(' + ')}, ` +
+        `highest while updates flow ${perInstancePeak.map(mb).join(' + ')} (highest in the run's first third ${mb(firstThird)}, last third ${mb(lastThird)}, summed), ` +
         `at the end ${rssEnd.map(mb).join(' + ')}; CPU during the run ${runPercent.map((p) => p.toFixed(1) + '%').join(' + ')} of one core; ` +
-        `load generator (this process) ${loadPercent.toFixed(1)}% of one core`,
+        `pollers and simulator (this process) ${loadPercent.toFixed(1)}% of one core`,
     );
     console.log(
       `instances' event loop delay during the run: ${delays(duringRun)}; in the quiet period: ${delays(end)}`,
     );
     console.log(
-      `quiet period: ${quietSeconds.toFixed(1)} s, ${heartbeatsInQuiet} heartbeats and ${eventsInQuiet} capacity events received`,
+      `quiet period: ${quietSeconds.toFixed(1)} s, ${heartbeatsInQuiet} heartbeats and ${eventsInQuiet} capacity messages received`,
     );
     console.log(
-      `machine: ${os.cpus().length} cores, load average (1 min) ${loadAverageBefore.toFixed(1)} at the start of the run, ` +
-        `${loadAverageAfter.toFixed(1)} at its end (other work on the machine slows every timing here)`,
+      `machine: ${os.cpus().length} cores, load average (1/5/15 min) ${loads(loadAverageBefore)} at the start of the run, ` +
+        `${loads(loadAverageAfter)} at its end (other work on the machine slows every timing here)`,
     );
     console.log('-- figures (target)');
     console.log(
@@ -676,21 +755,41 @@ async function main() {
       `booking to the LAST screen of its company notified: p50 ${s(percentile(perBookingWorst, 50))}, max ${s(perBookingWorst[perBookingWorst.length - 1] ?? 0)}`,
     );
     console.log(
-      `server RSS per 1,000 connected screens: ${mb(rssPer1000)} (V8 heap + external: ${mb(heapPer1000)}; both instances' RSS as child processes, after a full GC, with ${connectedCount} screens minus before; no target, reported)`,
+      `server RSS per 1,000 screens while updates flow: ${mb(rssPer1000Updating)} (the instances' highest RSS in the run, summed, minus before the screens; ` +
+        `after connecting and a full GC: ${mb(rssPer1000)}, V8 heap + external ${mb(heapPer1000)}) ` +
+        `(target <= ${mb(MEMORY_TARGET_PER_1000)}) ${memoryOk ? 'OK' : 'MISSED'}`,
     );
     console.log(
-      `CPU between updates: ${quietPercent.reduce((a, b) => a + b, 0).toFixed(1)}% of one core for both instances ` +
+      `RSS under updates: highest in the run's first third ${mb(firstThird)}, in its last third ${mb(lastThird)} (flat: no climb with the updates)`,
+    );
+    console.log(
+      `CPU between updates: ${quietPercent.reduce((a, b) => a + b, 0).toFixed(1)}% of one core for the instances ` +
         `(${quietPercent.map((p) => p.toFixed(1) + '%').join(' + ')}; ${QUIET_SECONDS} s quiet, streams idle with heartbeats; no target, reported)`,
     );
     console.log(
-      `non-200 answers: ${non200}${non200 ? ' ' + JSON.stringify(Object.fromEntries(answers.non200)) : ''}, request errors: ${requestErrors}${requestErrors ? ' ' + JSON.stringify(Object.fromEntries(answers.errors)) : ''} (target 0) ${non200 + requestErrors === 0 ? 'OK' : 'MISSED'}`,
+      `non-200 answers: ${non200}, request errors: ${requestErrors}${requestErrors ? ' ' + JSON.stringify(Object.fromEntries([...clientFigures.errors, ...answers.errors])) : ''} (target 0) ${non200 + requestErrors === 0 ? 'OK' : 'MISSED'}`,
     );
     console.log(
       `streams failed to connect: ${failedStreams}, dropped: ${droppedStreams} (target 0) ${failedStreams + droppedStreams === 0 ? 'OK' : 'MISSED'}`,
     );
   } finally {
     closing = true;
-    for (const screen of screens) screen.request?.destroy();
+    for (const p of processes) {
+      if (p.child.connected) p.child.send({ type: 'close' } satisfies ToClient);
+    }
+    await Promise.all(
+      processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child.exitCode !== null) return resolve();
+            const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+            p.child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
     await Promise.all(instances.map(stopInstance));
     for (const instance of instances) {
       if (failedTarget && process.env.BENCH_VERBOSE) console.log(instance.output.join(''));

@@ -149,15 +149,17 @@ export async function createSignedInUser(app: FastifyInstance, companyId: number
 }
 
 /**
- * A TV paired with the company as an admin pairs one (a code the TV shows, claimed): returns
- * the Cookie header value of its device credential.
+ * A TV paired with the company as an admin pairs one (a code the TV shows, claimed), onto
+ * `boardId` (default: the company's first board), by `adminId` (default: a new account admin):
+ * returns the Cookie header value of its device credential.
  */
 export async function createPairedScreen(
   app: FastifyInstance,
   companyId: number,
   viewType: ItemType,
+  options: { boardId?: number; adminId?: string } = {},
 ): Promise<string> {
-  const admin = await createUser(app, companyId, 'account_admin');
+  const admin = options.adminId ?? (await createAccountAdmin(app, companyId));
   const now = app.services.now();
   const { secret, code } = await app.services.screens.startPairing(now);
   const claimed = await app.services.screens.claim({
@@ -166,10 +168,16 @@ export async function createPairedScreen(
     companyId,
     name: 'Bench TV',
     viewType,
+    ...(options.boardId === undefined ? {} : { boardId: options.boardId }),
     createdByUserId: admin,
   });
   if (claimed.status !== 'paired') throw new Error(`pairing failed: ${claimed.status}`);
   return `${SCREEN_COOKIE}=${secret}`;
+}
+
+/** An account admin of the company (who pairs screens and makes boards); returns its id. */
+export function createAccountAdmin(app: FastifyInstance, companyId: number): Promise<string> {
+  return createUser(app, companyId, 'account_admin');
 }
 
 /** A random private address, one per simulated client. */
