@@ -29,8 +29,11 @@ export function useFitHeight<Box extends HTMLElement, Content extends HTMLElemen
     const box = boxRef.current;
     const content = contentRef.current;
     if (!box || !content || typeof ResizeObserver === 'undefined') return;
-    let current = 1;
     const fit = () => {
+      // The scale the measured layout has: what the page shows, not the last one asked for. A
+      // second call before React has shown the first answer (a font arriving, the box and the
+      // content both resizing) would otherwise apply the same proportion twice and overshoot.
+      const current = Number.parseFloat(content.style.fontSize) || 1;
       // A box that grows with its content is not height-bound: nothing to fit.
       const bound = getComputedStyle(box).overflowY !== 'visible' && box.clientHeight > 0;
       const height = content.offsetHeight;
@@ -44,8 +47,11 @@ export function useFitHeight<Box extends HTMLElement, Content extends HTMLElemen
         next = Math.min(FIT_MAX_SCALE, Math.max(FIT_MIN_SCALE, next));
       }
       if (next !== current) {
-        current = next;
         setScale(next);
+        // Checked again once the new scale is on screen: the observer may not report it (a
+        // notification skipped by the browser's ResizeObserver loop limit is not always
+        // delivered), and a card must not stay cut off on a wall TV.
+        requestAnimationFrame(() => fitRef.current === fit && fit());
       }
     };
     fitRef.current = fit;
