@@ -5,13 +5,16 @@ import { useTheme } from '@/hooks/use-theme';
 import { useToast } from '@/hooks/use-toast';
 import { queryClient } from '@/lib/api';
 
-// The toast UI stays out of the board's and the TV's first load: it loads a moment after the
-// page shows, or at once with a toast that comes earlier.
+// The toast UI stays out of the board's and the TV's first load: it loads when the person first
+// presses a key or a pointer (most toasts answer something they did, and the code is here before
+// the answer), or at once with a toast that comes first. Not on a timer: on a slow or busy
+// machine a timer fired before the numbers were on screen and made the toast UI part of the
+// board's first load (issue 27, item 8).
 type ToasterComponent = typeof ToasterType;
 let loadedToaster: ToasterComponent | null = null;
 const loadToaster = () =>
   import('@/components/ui/toaster').then((m) => (loadedToaster = m.Toaster));
-const TOASTER_PRELOAD_MS = 2_000;
+const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
 
 function ThemeApplier() {
   useTheme();
@@ -35,15 +38,18 @@ function LazyToaster({ preload }: { preload: boolean }) {
       return;
     }
     if (!preload) return;
-    const timer = setTimeout(load, TOASTER_PRELOAD_MS);
-    return () => clearTimeout(timer);
+    const options = { capture: true, once: true, passive: true };
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, load, options);
+    return () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, load, options);
+    };
   }, [Toaster, wanted, preload]);
   return Toaster ? <Toaster /> : null;
 }
 
 /**
  * What every page runs in. `toasterPreload` false (a TV): the toast UI loads only when a toast
- * is raised, not a moment after the page shows.
+ * is raised, not on the first key or pointer press.
  */
 export function AppProvider({
   children,

@@ -1,6 +1,5 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
 
 export interface InlineEditorProps {
   /** What the input starts from when editing begins. */
@@ -29,15 +28,23 @@ export interface InlineEditorProps {
   startEditing?: boolean;
   /** Called when editing ends without a save still running (saved, nothing to save, cancelled). */
   onClose?: () => void;
+  /** The input's attributes; its `className` replaces INLINE_EDITOR_INPUT (compose with `cn`). */
   inputProps?: Omit<
     InputHTMLAttributes<HTMLInputElement>,
     'value' | 'onChange' | 'onBlur' | 'onKeyDown'
   >;
   /** `data-testid` of the input. */
   testId?: string;
-  /** Classes of the box holding the input (and buttons). */
+  /** Classes of the box holding the input (and buttons): replace INLINE_EDITOR_BOX. */
   className?: string;
 }
+
+// The editor's own looks. A caller's classes replace them rather than being merged in here, so
+// the board's title and ZIP editors load without the class-merging library (issue 27, item 8);
+// a caller that only adjusts them merges with `cn(INLINE_EDITOR_INPUT, ...)` itself.
+export const INLINE_EDITOR_BOX = 'inline-flex min-w-0 max-w-full items-center gap-1';
+export const INLINE_EDITOR_INPUT =
+  'min-w-0 rounded-md border border-input bg-background px-2 py-1 text-foreground outline-none focus:ring-2 focus:ring-ring';
 
 /**
  * The one inline text editor (board title, ZIP code, custom names, group names): click to edit,
@@ -116,7 +123,7 @@ export function InlineEditor({
   return (
     <div
       ref={container}
-      className={cn('inline-flex min-w-0 max-w-full items-center gap-1', className)}
+      className={className ?? INLINE_EDITOR_BOX}
       onBlur={(event) => {
         // Moving between the input and its buttons is not leaving the editor.
         if (buttons && container.current?.contains(event.relatedTarget as Node | null)) return;
@@ -141,10 +148,7 @@ export function InlineEditor({
             cancel();
           }
         }}
-        className={cn(
-          'min-w-0 rounded-md border border-input bg-background px-2 py-1 text-foreground outline-none focus:ring-2 focus:ring-ring',
-          inputProps?.className,
-        )}
+        className={inputProps?.className ?? INLINE_EDITOR_INPUT}
       />
       {buttons && (
         <>

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { Redirect } from '@/components/layout/redirect';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { useCompanyBoardSettings } from '@/features/board-settings/hooks/use-company-board-settings';
 import { useBoards } from '@/features/boards/api/boards-api';
 import { BoardSwitcher } from '@/features/boards/components/board-switcher';
@@ -33,6 +33,10 @@ const CompanyChooser = lazy(() =>
   })),
 );
 
+// Links that look like small secondary buttons (Button's classes without Button, which would
+// bring the class-merging library into the board's first load).
+const LINK_BUTTON = buttonVariants({ variant: 'secondary', size: 'sm' });
+
 /** Over a company's board opened by a master admin: whose board it is, and the way back. */
 function ViewingCompanyBanner({ companyId }: { companyId: number }) {
   const companies = useCompanyList();
@@ -43,9 +47,9 @@ function ViewingCompanyBanner({ companyId }: { companyId: number }) {
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-white/20 bg-black/40 px-4 py-2 text-white"
     >
       <p>You are viewing the board of {name ?? 'another company'}.</p>
-      <Button asChild variant="secondary" size="sm">
-        <Link href={paths.home}>All companies</Link>
-      </Button>
+      <Link href={paths.home} className={LINK_BUTTON}>
+        All companies
+      </Link>
     </div>
   );
 }
@@ -74,19 +78,15 @@ export function DashboardPage({ boardId }: { boardId?: number | undefined }) {
   // What an administrator can do when the board cannot show numbers.
   const errorAction =
     companyId !== undefined ? (
-      <Button asChild variant="secondary" size="sm">
-        <Link href={paths.companies}>
-          <Building2 aria-hidden />
-          Check the company&apos;s ServiceTitan connection
-        </Link>
-      </Button>
+      <Link href={paths.companies} className={LINK_BUTTON}>
+        <Building2 aria-hidden />
+        Check the company&apos;s ServiceTitan connection
+      </Link>
     ) : can(actor, 'company.edit', { companyId: user?.companyId ?? null }) ? (
-      <Button asChild variant="secondary" size="sm">
-        <Link href={paths.setup}>
-          <PlugZap aria-hidden />
-          Check the ServiceTitan connection
-        </Link>
-      </Button>
+      <Link href={paths.setup} className={LINK_BUTTON}>
+        <PlugZap aria-hidden />
+        Check the ServiceTitan connection
+      </Link>
     ) : undefined;
 
   return (

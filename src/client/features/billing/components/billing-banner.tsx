@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { toast } from '@/hooks/use-toast';
 import {
   SUBSCRIPTION_QUERY_KEY,
@@ -81,14 +81,13 @@ export function BillingBanner() {
         The last payment for your subscription did not go through. Stripe will try again and the
         board keeps its numbers meanwhile; Manage Plan changes the card.
       </p>
-      <Button
-        size="sm"
-        variant="outline"
-        className="text-foreground"
+      <button
+        type="button"
+        className={buttonVariants({ size: 'sm', variant: 'outline', className: 'text-foreground' })}
         onClick={() => void openPortalInNewTab()}
       >
         Manage Plan
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { CircleHelp, Lock, LockOpen, RefreshCw, Settings } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { HEADER_BUTTON, HEADER_BUTTON_WIDE_ONLY, REFRESH_BUTTON } from '../lib/control-classes';
 import { HelpTip, loadHelpTooltip } from './help-tip';
 
 /**
@@ -13,11 +13,13 @@ export { EditableTitle } from './editable-title';
 export { SideMenu } from './side-menu';
 export { ZipEditor } from './zip-editor';
 
-// Help mode is turned on here: its tooltips load a moment after the controls (see help-tip.tsx).
-if (typeof window !== 'undefined') setTimeout(() => void loadHelpTooltip(), 2_000);
-
-const ICON_BUTTON =
-  'h-[2.6em] w-[2.6em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.3em]';
+// Help mode is turned on here: its tooltips load with the person's first key or pointer press
+// (see help-tip.tsx), not on a timer that a slow machine fires before the numbers show.
+if (typeof window !== 'undefined') {
+  const load = () => void loadHelpTooltip().catch(() => undefined);
+  for (const type of ['pointerdown', 'keydown'])
+    window.addEventListener(type, load, { capture: true, once: true, passive: true });
+}
 
 /** What the header's buttons show and do (the header passes them through). */
 export interface HeaderButtonsProps {
@@ -48,15 +50,14 @@ export function HeaderButtons({
     <>
       {showSettings && (
         <HelpTip text="Dashboard settings: targets, schedule, weather and appearance">
-          <Button
-            variant="ghost"
-            size="icon"
+          <button
+            type="button"
             aria-label="Settings"
-            className={ICON_BUTTON}
+            className={HEADER_BUTTON}
             onClick={onOpenSettings}
           >
             <Settings aria-hidden />
-          </Button>
+          </button>
         </HelpTip>
       )}
       {boardControls && (
@@ -69,33 +70,31 @@ export function HeaderButtons({
                   : 'Lock the board against accidental edits'
               }
             >
-              <Button
-                variant="ghost"
-                size="icon"
+              <button
+                type="button"
                 aria-label={locked ? 'Unlock Dashboard' : 'Lock Dashboard'}
                 aria-pressed={locked}
                 data-testid="lock-button"
-                className={cn(ICON_BUTTON, 'hidden md:inline-flex')}
+                className={HEADER_BUTTON_WIDE_ONLY}
                 // Keep focus where it is: a blur would commit the edit that locking must cancel.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={onToggleLock}
               >
                 {locked ? <Lock aria-hidden /> : <LockOpen aria-hidden />}
-              </Button>
+              </button>
             </HelpTip>
           )}
           <HelpTip text="Hide these help tips">
-            <Button
-              variant="ghost"
-              size="icon"
+            <button
+              type="button"
               aria-label={helpMode ? 'Hide Help' : 'Show Help'}
               aria-pressed={helpMode}
               data-testid="help-button"
-              className={cn(ICON_BUTTON, 'hidden md:inline-flex', helpMode && 'bg-white/15')}
+              className={clsx(HEADER_BUTTON_WIDE_ONLY, helpMode && 'bg-white/15')}
               onClick={onToggleHelp}
             >
               <CircleHelp aria-hidden />
-            </Button>
+            </button>
           </HelpTip>
         </>
       )}
@@ -112,16 +111,15 @@ export function RefreshButton({
 }) {
   return (
     <HelpTip text="Reload the numbers now (they also reload every 60 seconds)">
-      <Button
-        variant="ghost"
-        size="icon"
+      <button
+        type="button"
         aria-label="Refresh"
         data-testid="refresh-button"
         onClick={onRefresh}
-        className="h-[2em] w-[2em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.1em]"
+        className={REFRESH_BUTTON}
       >
-        <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
-      </Button>
+        <RefreshCw className={clsx(isRefreshing && 'animate-spin')} aria-hidden />
+      </button>
     </HelpTip>
   );
 }

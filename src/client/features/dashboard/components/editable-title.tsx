@@ -1,5 +1,5 @@
 import { normalizeTitle } from '@shared/settings/board-settings-core';
-import { InlineEditor } from '@/components/inline-editor';
+import { INLINE_EDITOR_BOX, InlineEditor } from '@/components/inline-editor';
 import { BoardTitle } from './board-title';
 
 /** Click to edit; Enter or blur saves the trimmed, non-empty text; Escape reverts. */
@@ -22,7 +22,7 @@ export function EditableTitle({
       }}
       onSave={onChange}
       testId="title-input"
-      className="w-full"
+      className={`${INLINE_EDITOR_BOX} w-full`}
       inputProps={{
         'aria-label': 'Dashboard title',
         maxLength: 200,

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { HEADER_BUTTON } from '../lib/control-classes';
 import type { SideMenuProps } from './side-menu-props';
 
 // The menu's panel (a dialog, its focus trap and scroll lock) loads when the menu is first
@@ -16,16 +16,15 @@ export function SideMenu(props: SideMenuProps) {
   if (open && !wanted) setWanted(true);
   return (
     <>
-      <Button
-        variant="ghost"
-        size="icon"
+      <button
+        type="button"
         aria-label="Open menu"
         data-testid="menu-button"
-        className="h-[2.6em] w-[2.6em] text-inherit hover:bg-white/10 hover:text-inherit [&_svg]:size-[1.3em]"
+        className={HEADER_BUTTON}
         onClick={() => setOpen(true)}
       >
         <Menu aria-hidden />
-      </Button>
+      </button>
       {wanted && (
         <Suspense fallback={null}>
           <SideMenuSheet {...props} open={open} setOpen={setOpen} />

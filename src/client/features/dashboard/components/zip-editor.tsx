@@ -25,7 +25,7 @@ export function ZipEditor({
         inputMode: 'numeric',
         maxLength: ZIP_LENGTH,
         className:
-          'w-[4.5em] rounded border border-white/30 bg-black/30 px-1 py-0 text-inherit tabular-nums outline-none focus:ring-2 focus:ring-white/50',
+          'min-w-0 w-[4.5em] rounded border border-white/30 bg-black/30 px-1 py-0 text-inherit tabular-nums outline-none focus:ring-2 focus:ring-white/50',
       }}
       renderDisplay={(edit) => <ZipLabel zip={zip} editable={editable} onEdit={edit} />}
     />

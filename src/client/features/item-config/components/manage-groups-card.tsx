@@ -4,7 +4,7 @@ import type { ItemPreference } from '@shared/api/preferences';
 import type { NamedItem } from '@shared/api/servicetitan';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { InlineEditor } from '@/components/inline-editor';
+import { INLINE_EDITOR_BOX, INLINE_EDITOR_INPUT, InlineEditor } from '@/components/inline-editor';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { useCreateGroup, useDeleteGroup, useRenameGroup } from '../api/item-config-api';
 import { ITEM_KIND_WORDS } from '../lib/item-kinds';
 
@@ -82,12 +83,12 @@ export function ManageGroupsCard({
             onClose={() => setCreating(false)}
             buttons={{ save: 'Save group', cancel: 'Cancel' }}
             testId="new-group-input"
-            className="w-full max-w-md"
+            className={cn(INLINE_EDITOR_BOX, 'w-full max-w-md')}
             inputProps={{
               'aria-label': 'New group name',
               placeholder: 'Enter group name',
               maxLength: 100,
-              className: 'h-9 flex-1',
+              className: cn(INLINE_EDITOR_INPUT, 'h-9 flex-1'),
             }}
             renderDisplay={() => null}
           />
@@ -117,11 +118,11 @@ export function ManageGroupsCard({
                     onSave={(name) => renameGroup.mutateAsync({ id: group.id, name })}
                     buttons={{ save: 'Save group name', cancel: 'Cancel' }}
                     testId="group-name-input"
-                    className="flex-1"
+                    className={cn(INLINE_EDITOR_BOX, 'flex-1')}
                     inputProps={{
                       'aria-label': `Name of group ${group.name}`,
                       maxLength: 100,
-                      className: 'h-9 flex-1',
+                      className: cn(INLINE_EDITOR_INPUT, 'h-9 flex-1'),
                     }}
                     renderDisplay={(edit) => (
                       <div className="flex min-w-0 flex-1 items-center gap-2">

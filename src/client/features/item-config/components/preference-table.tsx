@@ -3,7 +3,7 @@ import type { ItemPreference, PreferenceChanges } from '@shared/api/preferences'
 import type { NamedItem } from '@shared/api/servicetitan';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { InlineEditor } from '@/components/inline-editor';
+import { INLINE_EDITOR_INPUT, InlineEditor } from '@/components/inline-editor';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -287,7 +287,7 @@ function PreferenceRow({
           inputProps={{
             'aria-label': `Custom name for ${row.providerName}`,
             maxLength: 100,
-            className: 'h-9 w-44',
+            className: cn(INLINE_EDITOR_INPUT, 'h-9 w-44'),
           }}
           renderDisplay={(edit) => (
             <div className="flex items-center gap-1">
