@@ -717,6 +717,27 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
   ],
+  'GET /api/target-suggestions': [
+    { access: 'companyRead', request: () => ({ url: '/api/target-suggestions' }) },
+  ],
+  'POST /api/target-suggestions/apply': [
+    {
+      access: 'companyEditor',
+      note: 'accept the targets as they are',
+      request: () => ({ url: '/api/target-suggestions/apply', payload: { items: 'none' } }),
+    },
+  ],
+  'GET /api/pace/learned': [
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/pace/learned' }) },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      // Read-only: A's first board (a spare board per cell would pass A's 50-board bound).
+      request: async (f) => ({
+        url: `/api/pace/learned?boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
+    },
+  ],
   'POST /api/screens/pair': [
     {
       access: 'managedInA',

@@ -57,6 +57,12 @@ export const companies = pgTable('companies', {
   subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end')
     .notNull()
     .default(false),
+  /**
+   * When someone set or accepted the company's item targets (issue 27, decision 036): until
+   * then, and while every item keeps the default target, the board says its targets are
+   * defaults. Nullable, no default: an instance of the previous version never reads it.
+   */
+  targetsReviewedAt: timestamp('targets_reviewed_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -11,6 +11,7 @@ import eventRoutes from './events/index.js';
 import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
 import historyRoutes from './history/index.js';
+import targetRoutes from './targets/index.js';
 import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
@@ -42,4 +43,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(eventRoutes);
   await app.register(alertRoutes);
   await app.register(historyRoutes);
+  await app.register(targetRoutes);
 }

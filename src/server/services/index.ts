@@ -10,6 +10,7 @@ import {
   DEFAULT_HISTORY_TICK_MS,
   type HistoryService,
 } from './history/history-service.js';
+import { createTargetsService, type TargetsService } from './targets/targets-service.js';
 import type { EventBus } from './events/contract.js';
 import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
@@ -62,6 +63,8 @@ export interface Services {
   alerts: AlertService;
   /** Board history: recorded as numbers change, kept in shape daily (issue 27, decision 026). */
   history: HistoryService;
+  /** Targets suggested from history, applied; the learned pace curve (issue 27, decision 036). */
+  targets: TargetsService;
 }
 
 export interface ServiceOverrides {
@@ -175,8 +178,10 @@ export function createServices(deps: {
     tickMs: deps.overrides?.historyTickMs ?? DEFAULT_HISTORY_TICK_MS,
     logger: deps.app.log.child({ service: 'history' }),
   });
+  const targets = createTargetsService({ db: deps.db, capacity, events: deps.events, now });
   return {
     history,
+    targets,
     outgoing,
     alertRules,
     alerts,

@@ -120,6 +120,11 @@ export const companyBoardSettingsSchema = z.object({
     day1: pacePercentSchema,
     day2: pacePercentSchema,
     day3: pacePercentSchema,
+    /**
+     * Learned from the last 8 weeks instead (decision 037): the board's history gives the three
+     * points; these stay as the fallback while there is not enough history. Absent: false.
+     */
+    learned: z.boolean().optional(),
   }),
   appearance: appearanceSchema,
 });

@@ -10,6 +10,7 @@ import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
 import {
   displayDays,
   startOfToday,
+  todayDate,
   utcWindow,
   type LocalDay,
 } from '../../../shared/calendar/display-days.js';
@@ -41,6 +42,7 @@ import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
 import type { SettingsHome } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
 import type { UtcWindow } from '../servicetitan/contract.js';
+import { learnedPaceFor } from '../targets/learned-pace.js';
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
 export { METADATA_REFRESH_MS } from './servicetitan-reads.js';
@@ -155,6 +157,9 @@ export function createCapacityService(deps: {
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   // Credentials, preferences and groups from memory, dropped by the events that change them.
   const inputs = createBoardInputs({ db, secretBox, events });
+  /** Learned curves (decision 037), one per company, view type, calendar and hour. */
+  const learnedCurves = new Map<string, Promise<[number, number, number] | null>>();
+
   const changeListeners = new Set<(companyId: number) => void>();
   const schedule = createRefreshSchedule({
     snapshots,
@@ -419,7 +424,7 @@ export function createCapacityService(deps: {
       todayStartMs: startOfToday(at, settings.timezone),
       itemIds: input.board?.itemIds ?? null,
       pace: {
-        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
+        curve: await paceCurveOf(boardCompany, viewType, settings, at),
         elapsed: workingDayElapsed({
           now: at,
           timeZone: settings.timezone,
@@ -429,6 +434,45 @@ export function createCapacityService(deps: {
       },
     });
     return answer;
+  }
+
+  /**
+   * The board's pace curve: as set, or learned from its history (decision 037) when chosen and
+   * there is enough of it (else the set curve). A learned curve is worked out once an hour.
+   */
+  async function paceCurveOf(
+    companyId: number | null,
+    viewType: ItemType,
+    settings: CompanyBoardSettings,
+    at: Date,
+  ): Promise<[number, number, number]> {
+    const set: [number, number, number] = [
+      settings.paceCurve.day1,
+      settings.paceCurve.day2,
+      settings.paceCurve.day3,
+    ];
+    if (!settings.paceCurve.learned || companyId === null) return set;
+    const today = todayDate(at, settings.timezone);
+    const key = JSON.stringify([
+      companyId,
+      viewType,
+      settings.timezone,
+      settings.workdays,
+      settings.holidays,
+      today,
+      // Worked out again each hour: a backfill finishing today shows the same day.
+      Math.floor(at.getTime() / 3_600_000),
+    ]);
+    let learned = learnedCurves.get(key);
+    if (!learned) {
+      if (learnedCurves.size > 1_000) learnedCurves.clear();
+      learned = learnedPaceFor(db, { companyId, viewType, settings, now: at }).then(
+        (result) => result.learned?.curve ?? null,
+        () => null,
+      );
+      learnedCurves.set(key, learned);
+    }
+    return (await learned) ?? set;
   }
 
   /**

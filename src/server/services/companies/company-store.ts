@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Company } from '../../../shared/api/companies.js';
 import type { SecretStatus } from '../../../shared/api/secrets.js';
 import type { Database } from '../../db/index.js';
@@ -227,4 +227,36 @@ export async function setupStatus(
     companyConfigured = row ? isConfigured(row) : false;
   }
   return { companyConfigured, hasOwnCredential: Boolean(own) };
+}
+
+/** When the company's targets were set or accepted (decision 036), or null. */
+export async function targetsReviewedAt(db: Database, companyId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: companies.targetsReviewedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** Notes that someone set or accepted the company's targets (the first time counts). */
+export async function markTargetsReviewed(
+  db: Database,
+  companyId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({ targetsReviewedAt: at })
+    .where(and(eq(companies.id, companyId), isNull(companies.targetsReviewedAt)));
+}
+
+/** Whether the company names a ServiceTitan tenant (what its history is read from). */
+export async function hasServiceTitanTenant(db: Database, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ tenant: companies.stTenantId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return Boolean(row?.tenant);
 }

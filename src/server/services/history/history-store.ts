@@ -409,3 +409,34 @@ export async function readBackfill(
       : null,
   };
 }
+
+/** Every row of the company's days `from` to `to` for one kind of item (fill curves), by day. */
+export async function readFillRows(
+  db: Database,
+  companyId: number,
+  itemType: ItemType,
+  from: string,
+  to: string,
+): Promise<
+  { day: string; itemId: number; scheduled: number; recordedAt: Date; source: HistorySource }[]
+> {
+  const result = await db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, item_id, scheduled, recorded_at, source
+    from capacity_history
+    where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date
+      and item_type = ${itemType}
+    order by day, recorded_at`);
+  return rowsOf<{
+    day: string;
+    item_id: string | number;
+    scheduled: number;
+    recorded_at: string | Date;
+    source: HistorySource;
+  }>(result).map((row) => ({
+    day: row.day,
+    itemId: Number(row.item_id),
+    scheduled: Number(row.scheduled),
+    recordedAt: new Date(row.recorded_at),
+    source: row.source,
+  }));
+}

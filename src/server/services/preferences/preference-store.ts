@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { itemPreferences, type ItemType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import {
+  DEFAULT_DAY_TARGET,
   ITEM_KINDS,
   MAX_PREFERENCES_PER_KIND,
   type ItemPreference,
@@ -134,4 +135,57 @@ export async function savePreference(
       .returning(preferenceColumns),
   );
   return row!;
+}
+
+/**
+ * Sets items' targets for all three days ahead (and the seed's targetCapacity) to the given
+ * numbers in one statement, creating preference rows where none exist yet; every other field
+ * keeps its value. Used by "apply suggestion" (decision 036); the caller checks the numbers.
+ */
+export async function setTargets(
+  db: Database,
+  companyId: number,
+  targets: readonly { type: ItemType; itemId: number; target: number }[],
+  now: Date,
+): Promise<void> {
+  for (let start = 0; start < targets.length; start += 1_000) {
+    const chunk = targets.slice(start, start + 1_000);
+    await db
+      .insert(itemPreferences)
+      .values(
+        chunk.map((t) => ({
+          companyId,
+          type: t.type,
+          itemId: t.itemId,
+          targetCapacity: t.target,
+          day1Target: t.target,
+          day2Target: t.target,
+          day3Target: t.target,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [itemPreferences.companyId, itemPreferences.type, itemPreferences.itemId],
+        set: {
+          targetCapacity: sql`excluded.target_capacity`,
+          day1Target: sql`excluded.day1_target`,
+          day2Target: sql`excluded.day2_target`,
+          day3Target: sql`excluded.day3_target`,
+          updatedAt: now,
+        },
+      });
+  }
+}
+
+/** True while no preference of the company has a target other than the default. */
+export async function allTargetsDefault(db: Database, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(itemPreferences)
+    .where(
+      and(
+        eq(itemPreferences.companyId, companyId),
+        sql`(${itemPreferences.day1Target} <> ${DEFAULT_DAY_TARGET} or ${itemPreferences.day2Target} <> ${DEFAULT_DAY_TARGET} or ${itemPreferences.day3Target} <> ${DEFAULT_DAY_TARGET})`,
+      ),
+    );
+  return (row?.n ?? 0) === 0;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "targets_reviewed_at" timestamp with time zone;

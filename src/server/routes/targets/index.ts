@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  applyTargetsBodySchema,
+  applyTargetsResponseSchema,
+  learnedPaceQuerySchema,
+  learnedPaceResponseSchema,
+  targetSuggestionsResponseSchema,
+} from '../../../shared/api/targets.js';
+import { can, denialReason } from '../../../shared/permissions.js';
+import { forbidden, notFound } from '../../errors.js';
+import {
+  companyForWrite,
+  currentActor,
+  documentAccess,
+  requireUser,
+} from '../../plugins/permissions.js';
+import type { BoardRow } from '../../services/boards/board-store.js';
+
+/**
+ * Targets that fit (issue 27, item 7; decision 036) and the learned pace curve (decision 037).
+ * Reading is every member's (`history.view`: the suggestions come from the history); applying
+ * is whoever may set targets today (`preferences.edit`). People only: a paired screen gets 403.
+ */
+export default async function targetRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+  documentAccess(app, 'history.view');
+
+  function ownCompany(request: FastifyRequest): number {
+    const actor = currentActor(request);
+    if (!can(actor, 'history.view')) {
+      throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
+    }
+    if (actor.companyId === null) throw forbidden('Create or join a company first.');
+    return actor.companyId;
+  }
+
+  app.get(
+    '/api/target-suggestions',
+    {
+      schema: {
+        description:
+          "Each of the company's items (business units and job types) with its targets and a target suggested from its last 8 weeks of working days: the 80th percentile of its daily final counts, rounded. Says whether the history is filled in yet and whether the targets are still the defaults.",
+        response: { 200: targetSuggestionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const companyId = ownCompany(request);
+      reply.header('cache-control', 'private, no-store');
+      return app.services.targets.suggestions(
+        companyId,
+        can(currentActor(request), 'preferences.edit', { companyId }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/target-suggestions/apply',
+    {
+      schema: {
+        'x-access': 'preferences.edit',
+        description:
+          "Sets items' targets for all three days ahead to their suggestions: `all`, or a list of items (each must have a suggestion); `none` accepts the targets as they are. Either way the board stops saying its targets are defaults. A bad list is a 400 naming the item and changes nothing.",
+        body: applyTargetsBodySchema,
+        response: { 200: applyTargetsResponseSchema },
+      },
+    },
+    async (request) => {
+      const companyId = companyForWrite(request, 'preferences.edit');
+      return app.services.targets.apply(companyId, request.body);
+    },
+  );
+
+  /** `?boardId=` of a company the caller may read, else the first board of their own. */
+  async function boardFor(request: FastifyRequest, boardId: number | undefined): Promise<BoardRow> {
+    const actor = currentActor(request);
+    if (!can(actor, 'history.view')) {
+      throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
+    }
+    if (boardId === undefined) {
+      if (actor.companyId === null) throw forbidden('Create or join a company first.');
+      return app.services.boards.first(actor.companyId);
+    }
+    const board = await app.services.boards.byId(boardId);
+    if (!board || !can(actor, 'history.view', { companyId: board.companyId })) {
+      throw notFound('Board');
+    }
+    return board;
+  }
+
+  app.get(
+    '/api/pace/learned',
+    {
+      schema: {
+        description:
+          "The pace curve a board's last 8 weeks teach: for the 1st, 2nd and 3rd working day ahead, the median share of a day's final count booked by the start of the working day that many days before it. Null with the reason until 20 working days have a fill curve.",
+        querystring: learnedPaceQuerySchema,
+        response: { 200: learnedPaceResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const board = await boardFor(request, request.query.boardId);
+      reply.header('cache-control', 'private, no-store');
+      return app.services.targets.learnedPace(board);
+    },
+  );
+}
