@@ -182,12 +182,12 @@ test('a new company: holidays an office closes on are chosen, /setup revisited s
   await page.getByRole('button', { name: 'Use the sample tenant' }).click();
   await page.getByRole('button', { name: 'Save and check connection' }).click();
   await expect(page.getByTestId('connection-check')).toContainText('Connected');
-  await page.getByRole('link', { name: 'Open my board' }).click();
+  await page.getByTestId('setup-targets-step').getByRole('link', { name: 'Open my board' }).click();
   await expect(page.getByTestId('day-card')).toHaveCount(3);
 
-  // Back on /setup: done, with the board one click away.
+  // Back on /setup: connected, with the board one click away; its targets are still to set.
   await page.goto('/setup');
-  await expect(page.getByRole('listitem').filter({ hasText: 'See your board' })).toHaveAttribute(
+  await expect(page.getByRole('listitem').filter({ hasText: 'Set your targets' })).toHaveAttribute(
     'aria-current',
     'step',
   );

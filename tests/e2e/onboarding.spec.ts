@@ -45,11 +45,12 @@ test('a newcomer creates their company, connects the sample tenant and sees live
   await expect(page.getByTestId('connection-check')).toContainText(
     'Connected: ServiceTitan answered every read the board needs.',
   );
-  await expect(page.getByRole('listitem').filter({ hasText: 'See your board' })).toHaveAttribute(
+  // Next: targets (decision 036), which may wait for the history; the board is one click away.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Set your targets' })).toHaveAttribute(
     'aria-current',
     'step',
   );
-  await page.getByRole('link', { name: 'Open my board' }).click();
+  await page.getByTestId('setup-targets-step').getByRole('link', { name: 'Open my board' }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('day-card')).toHaveCount(3);

@@ -17,6 +17,7 @@ import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { reportError } from '@/lib/report-error';
 import { boardAddress, boardPath, companyIdIn, paths } from '@/config/paths';
+import { TargetsDefaultsLine } from '@/features/targets/components/targets-defaults-line';
 import { renderSettingsPanel } from '../settings-panel';
 
 // The board's buttons and editors load beside its code and numbers, not after the first paint.
@@ -183,7 +184,13 @@ function CompanyBoard({
       boardId={boardId}
       switcher={switcher}
       errorAction={errorAction}
-      banner={banner}
+      banner={
+        <>
+          {banner}
+          {/* The company's own board only: a master admin looking at another's is not told. */}
+          {companyId === undefined && <TargetsDefaultsLine viewType={board.settings.viewType} />}
+        </>
+      }
       renderSubscriptionNeeded={renderSubscriptionNeeded}
     />
   );

@@ -33,6 +33,11 @@ export interface SettingsPanelProps {
   onChange: (update: SettingsUpdate) => void;
   /** A new logo image (checked for type and size already), or null to remove it. */
   onLogoChange: (file: File | null) => void;
+  /**
+   * The live board whose history may teach a pace curve (decision 037); absent in the Live
+   * Preview and on another company's board without a board id.
+   */
+  learnedPaceFor?: { boardId: number | undefined } | undefined;
 }
 
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
@@ -275,6 +280,10 @@ export function Board({
         settings,
         onChange: updateSettings,
         onLogoChange,
+        learnedPaceFor:
+          live && !screen && (companyId === undefined || boardId !== undefined)
+            ? { boardId }
+            : undefined,
       })}
     </HelpModeProvider>
   );

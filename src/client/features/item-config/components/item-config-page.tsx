@@ -1,10 +1,12 @@
 import type { ItemType } from '@shared/api/item-groups';
 import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTargetSuggestions } from '@/features/targets/api/targets-api';
+import { TargetSuggestionsCard } from '@/features/targets/components/target-suggestions-card';
 import { useAuth } from '@/hooks/use-auth';
 import { usePreferences, useItemGroups, useServiceTitanMetadata } from '../api/item-config-api';
 import { preferenceEditDenial } from '../lib/edit-denial';
@@ -47,6 +49,21 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   const preferences = usePreferences(type);
   const groups = useItemGroups(type);
   const readOnlyReason = preferenceEditDenial(user);
+  const suggestions = useTargetSuggestions({
+    enabled: metadata.data?.hasCredentials === true && user?.companyId != null,
+    poll: true,
+  });
+  const suggestionOf = useMemo(
+    () =>
+      suggestions.data?.status === 'ready'
+        ? new Map(
+            suggestions.data.items
+              .filter((item) => item.type === type)
+              .map((item) => [item.itemId, item] as const),
+          )
+        : undefined,
+    [suggestions.data, type],
+  );
 
   const items = type === 'businessUnit' ? metadata.data?.businessUnits : metadata.data?.jobTypes;
   const listError = metadata.error ?? preferences.error ?? groups.error;
@@ -90,6 +107,14 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   } else {
     body = (
       <>
+        {suggestions.data && (
+          <TargetSuggestionsCard
+            type={type}
+            data={suggestions.data}
+            wordsPlural={words.pluralLower}
+            readOnlyReason={readOnlyReason}
+          />
+        )}
         <ManageGroupsCard
           type={type}
           groups={groups.data ?? []}
@@ -103,6 +128,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
           preferences={preferences.data ?? []}
           groups={groups.data ?? []}
           readOnlyReason={readOnlyReason}
+          suggestions={suggestionOf}
         />
       </>
     );

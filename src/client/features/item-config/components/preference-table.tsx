@@ -1,6 +1,7 @@
 import type { ItemGroup, ItemType } from '@shared/api/item-groups';
 import type { ItemPreference, PreferenceChanges } from '@shared/api/preferences';
 import type { NamedItem } from '@shared/api/servicetitan';
+import type { TargetSuggestion } from '@shared/api/targets';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { INLINE_EDITOR_INPUT, InlineEditor } from '@/components/inline-editor';
@@ -13,6 +14,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { SuggestionCell } from '@/features/targets/components/target-suggestions-card';
 import { cn } from '@/lib/utils';
 import {
   useSavePreference,
@@ -93,12 +95,15 @@ export function PreferenceTable({
   preferences,
   groups,
   readOnlyReason,
+  suggestions,
 }: {
   type: ItemType;
   items: NamedItem[];
   preferences: ItemPreference[];
   groups: ItemGroup[];
   readOnlyReason: string | null;
+  /** Each item's suggested target by id (decision 036), once the history is filled in. */
+  suggestions?: ReadonlyMap<number, TargetSuggestion> | undefined;
 }) {
   const words = ITEM_KIND_WORDS[type];
   const editable = readOnlyReason === null;
@@ -137,7 +142,7 @@ export function PreferenceTable({
           data-testid="preference-table-scroll"
         >
           <table
-            className="w-full min-w-[56rem] border-collapse text-sm"
+            className="w-full min-w-[62rem] border-collapse text-sm"
             data-testid="preference-table"
           >
             <thead className="text-muted-foreground [&_th]:border-b">
@@ -151,6 +156,7 @@ export function PreferenceTable({
                 {DAYS.map((d) => (
                   <PlainHeader key={d}>{`Day${d} Target`}</PlainHeader>
                 ))}
+                {suggestions && <PlainHeader>Suggested</PlainHeader>}
                 <PlainHeader>Set all Days the Same</PlainHeader>
               </tr>
               {editable && rows.length > 1 && (
@@ -159,6 +165,7 @@ export function PreferenceTable({
                   rows={rows}
                   busy={saveForAll.isPending}
                   setForAll={setForAll}
+                  withSuggestions={suggestions !== undefined}
                 />
               )}
             </thead>
@@ -171,11 +178,15 @@ export function PreferenceTable({
                   editable={editable}
                   title={title}
                   save={save}
+                  suggestions={suggestions}
                 />
               ))}
               {rows.length === 0 && (
                 <tr>
-                  <td colSpan={8} className="px-3 py-6 text-center text-muted-foreground">
+                  <td
+                    colSpan={suggestions ? 9 : 8}
+                    className="px-3 py-6 text-center text-muted-foreground"
+                  >
                     No {words.pluralLower} match “{search.trim()}”.
                   </td>
                 </tr>
@@ -197,10 +208,12 @@ function SetForAllRow({
   rows,
   busy,
   setForAll,
+  withSuggestions,
 }: {
   words: { pluralLower: string };
   rows: ConfigRow[];
   busy: boolean;
+  withSuggestions: boolean;
   setForAll: (changed: (row: ConfigRow) => PreferenceChange['changes'] | null) => void;
 }) {
   const allShown = rows.every((row) => row.enabled);
@@ -241,6 +254,7 @@ function SetForAllRow({
           />
         </td>
       ))}
+      {withSuggestions && <td className={cell} />}
       <td className={cell} />
     </tr>
   );
@@ -252,12 +266,14 @@ function PreferenceRow({
   editable,
   title,
   save,
+  suggestions,
 }: {
   row: ConfigRow;
   groups: ItemGroup[];
   editable: boolean;
   title: string | undefined;
   save: (row: ConfigRow, changes: PreferenceChanges) => void;
+  suggestions: ReadonlyMap<number, TargetSuggestion> | undefined;
 }) {
   const targets = [row.day1Target, row.day2Target, row.day3Target] as const;
   const allSame = targets[0] === targets[1] && targets[1] === targets[2];
@@ -356,6 +372,16 @@ function PreferenceRow({
           />
         </td>
       ))}
+      {suggestions && (
+        <td className="px-3 py-2" data-testid="suggestion-cell">
+          <SuggestionCell
+            item={suggestions.get(row.id)}
+            name={row.providerName}
+            editable={editable}
+            title={title}
+          />
+        </td>
+      )}
       <td className="px-3 py-2">
         <Checkbox
           checked={allSame}

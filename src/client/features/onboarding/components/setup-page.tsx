@@ -9,9 +9,11 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { useTargetSuggestions } from '@/features/targets/api/targets-status';
 import { ConnectStep } from './connect-step';
 import { CreateCompanyStep } from './create-company-step';
 import { SetupSteps } from './setup-steps';
+import { TargetsStep } from './targets-step';
 
 /**
  * `/setup` (decision 16): a newcomer creates their company, then connects ServiceTitan, then
@@ -31,8 +33,13 @@ export function SetupPage() {
   const [welcoming] = useState(onboarding);
   // Back after connecting: the steps are done and the board is one click away.
   const alreadyConnected = !onboarding && user?.onboarding.companyConfigured === true;
+  const suggestions = useTargetSuggestions({
+    enabled: !needsCompany && (connected || alreadyConnected) && user?.companyId != null,
+  });
 
   if (!user) return null;
+  // After connecting: "Set your targets" until they are set or accepted (decision 036).
+  const targetsToSet = suggestions.data?.targetsAreDefaults !== false;
   if (!needsCompany && (!mayConnect || user.companyId === null))
     return <Redirect to={paths.home} />;
 
@@ -41,13 +48,15 @@ export function SetupPage() {
       title={welcoming ? 'Welcome to 3-Day Call Board' : 'ServiceTitan connection'}
       description={
         welcoming
-          ? 'Two short steps and your board shows your own live numbers.'
+          ? 'Three short steps and your board shows your own live numbers, against targets that fit.'
           : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ServiceTitan.`
       }
       width="max-w-3xl"
       back={!onboarding}
     >
-      <SetupSteps current={needsCompany ? 0 : connected || alreadyConnected ? 2 : 1} />
+      <SetupSteps
+        current={needsCompany ? 0 : !(connected || alreadyConnected) ? 1 : targetsToSet ? 2 : 3}
+      />
       {alreadyConnected && !connected && (
         <div
           role="status"
@@ -83,6 +92,7 @@ export function SetupPage() {
       ) : (
         <FullPageLoader />
       )}
+      {!needsCompany && (connected || alreadyConnected) && <TargetsStep />}
     </PageShell>
   );
 }

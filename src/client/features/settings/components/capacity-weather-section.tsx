@@ -19,6 +19,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { useLearnedPace } from '@/features/targets/api/targets-api';
 import { useDraft } from '../hooks/use-draft';
 import { SettingsGroup, SettingsSection } from './settings-section';
 import type { SectionProps } from './section-props';
@@ -43,7 +44,13 @@ const VIEW_TYPE_LABELS: Record<ViewType, string> = {
   jobType: 'Job Types',
 };
 
-export function CapacityWeatherSection({ settings, update, disabled }: SectionProps) {
+export function CapacityWeatherSection({
+  settings,
+  update,
+  disabled,
+  learnedPaceFor,
+}: SectionProps & { learnedPaceFor?: { boardId: number | undefined } | undefined }) {
+  const learned = settings.paceCurve.learned === true;
   return (
     <SettingsSection
       title="Capacity & Weather"
@@ -80,6 +87,24 @@ export function CapacityWeatherSection({ settings, update, disabled }: SectionPr
         label="Booking pace"
         hint="How full each day should be (% of target) when today's working day starts; through the day it rises to the next step. Days below it show Behind, more than 20 points below At risk."
       >
+        {learnedPaceFor && (
+          <LearnedPaceChoice
+            boardId={learnedPaceFor.boardId}
+            learned={learned}
+            disabled={disabled}
+            onChange={(on) =>
+              update((current) => ({
+                ...current,
+                paceCurve: { ...current.paceCurve, learned: on },
+              }))
+            }
+          />
+        )}
+        {learned && learnedPaceFor && (
+          <p className="text-xs text-muted-foreground">
+            Set by hand (used whenever there is not enough history):
+          </p>
+        )}
         <div className="grid grid-cols-3 gap-3">
           {PACE_DAYS.map(({ day, label }) => (
             <PercentInput
@@ -325,6 +350,51 @@ function ThresholdInput({
         }}
         onBlur={draft.reset}
       />
+    </div>
+  );
+}
+
+/**
+ * "Learned from the last 8 weeks" (decision 037): on when chosen and there is enough history;
+ * offered disabled, with the reason, until there is.
+ */
+function LearnedPaceChoice({
+  boardId,
+  learned,
+  disabled,
+  onChange,
+}: {
+  boardId: number | undefined;
+  learned: boolean;
+  disabled: boolean;
+  onChange: (learned: boolean) => void;
+}) {
+  const query = useLearnedPace(boardId);
+  const curve = query.data?.curve ?? null;
+  const unavailable = curve === null;
+  return (
+    <div className="space-y-1.5 rounded-md border p-3" data-testid="learned-pace">
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor="settings-pace-learned" className="font-normal">
+          Learned from the last 8 weeks
+        </Label>
+        <Switch
+          id="settings-pace-learned"
+          checked={learned && !unavailable}
+          disabled={disabled || unavailable}
+          onCheckedChange={(checked) => onChange(checked)}
+          aria-describedby="settings-pace-learned-hint"
+        />
+      </div>
+      <p id="settings-pace-learned-hint" className="text-xs text-muted-foreground">
+        {query.isPending
+          ? 'Reading this board’s history…'
+          : query.isError
+            ? `The history could not be read: ${query.error.message}`
+            : curve
+              ? `${curve.day1} / ${curve.day2} / ${curve.day3} % for the 1st / 2nd / 3rd day ahead, from ${query.data!.days} working days. ${query.data!.rule}`
+              : query.data!.reason}
+      </p>
     </div>
   );
 }

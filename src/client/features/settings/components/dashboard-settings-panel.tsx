@@ -24,6 +24,8 @@ export interface DashboardSettingsPanelProps {
   onLogoChange(file: File | null): void;
   /** False shows the read-only banner and disables every control. */
   canEdit: boolean;
+  /** The live board whose history may teach a pace curve (decision 037). */
+  learnedPaceFor?: { boardId: number | undefined } | undefined;
 }
 
 export const READ_ONLY_MESSAGE =
@@ -40,6 +42,7 @@ export function DashboardSettingsPanel({
   onChange,
   onLogoChange,
   canEdit,
+  learnedPaceFor,
 }: DashboardSettingsPanelProps) {
   // Edits derive from the newest settings, including ones not yet rendered back to us, so two
   // quick edits (typing, then blur) never undo each other.
@@ -84,7 +87,12 @@ export function DashboardSettingsPanel({
               <p>{READ_ONLY_MESSAGE}</p>
             </div>
           )}
-          <CapacityWeatherSection settings={settings} update={update} disabled={disabled} />
+          <CapacityWeatherSection
+            settings={settings}
+            update={update}
+            disabled={disabled}
+            learnedPaceFor={open ? learnedPaceFor : undefined}
+          />
           <ScheduleSection settings={settings} update={update} disabled={disabled} />
           <AppearanceSection
             settings={settings}

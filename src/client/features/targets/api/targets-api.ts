@@ -1,0 +1,62 @@
+import type { ItemType } from '@shared/api/item-groups';
+import { ITEM_KINDS } from '@shared/api/preferences';
+import type {
+  ApplyTargetsBody,
+  LearnedPaceResponse,
+  TargetSuggestionsResponse,
+} from '@shared/api/targets';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
+import { toast } from '@/hooks/use-toast';
+import { apiJson } from '@/lib/api';
+import { SUGGESTIONS_KEY } from './targets-status';
+
+export { SUGGESTIONS_KEY, useTargetSuggestions } from './targets-status';
+
+/** Targets that fit (issue 27, item 7; decision 036) and the learned pace curve (decision 037). */
+
+/** Applies suggestions (one item, a list, all) or accepts the targets as they are (`none`). */
+export function useApplyTargets() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (items: ApplyTargetsBody['items']) =>
+      apiJson<TargetSuggestionsResponse & { applied: number }>(
+        'POST',
+        '/api/target-suggestions/apply',
+        { items },
+      ),
+    onSuccess: (answer, items) => {
+      client.setQueryData(SUGGESTIONS_KEY, answer);
+      for (const type of ['businessUnit', 'jobType'] as ItemType[]) {
+        void client.invalidateQueries({ queryKey: [ITEM_KINDS[type].path] });
+      }
+      void client.invalidateQueries({ queryKey: CAPACITY_QUERY_KEY });
+      toast({
+        title: 'Success',
+        description:
+          items === 'none'
+            ? 'Targets kept as they are'
+            : `${answer.applied} ${answer.applied === 1 ? 'target' : 'targets'} set from suggestions`,
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+/** The pace curve the board's history teaches, or why there is none yet. */
+export function useLearnedPace(boardId: number | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: ['/api/pace/learned', { boardId: boardId ?? null }] as const,
+    queryFn: ({ signal }) =>
+      apiJson<LearnedPaceResponse>(
+        'GET',
+        boardId ? `/api/pace/learned?boardId=${boardId}` : '/api/pace/learned',
+        undefined,
+        { signal },
+      ),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,24 @@
+import type { TargetSuggestionsResponse } from '@shared/api/targets';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api';
+
+/**
+ * The suggestions query (decision 036) on its own, with type-only imports: the board's
+ * "targets are defaults" line reads it without bringing the configuration pages' code along.
+ */
+
+export const SUGGESTIONS_KEY = ['/api/target-suggestions'] as const;
+
+/** Each item's suggested target, the history's state and whether targets are still defaults. */
+export function useTargetSuggestions(options: { enabled?: boolean; poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: SUGGESTIONS_KEY,
+    queryFn: ({ signal }) =>
+      apiJson<TargetSuggestionsResponse>('GET', '/api/target-suggestions', undefined, { signal }),
+    enabled: options.enabled ?? true,
+    staleTime: 60_000,
+    // While ServiceTitan's past is still being read, look again now and then.
+    refetchInterval: (query) =>
+      options.poll && query.state.data?.status === 'backfilling' ? 10_000 : false,
+  });
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import type {
+  LearnedPaceResponse,
+  TargetSuggestionsResponse,
+} from '../../src/shared/api/targets.js';
+import { freshEmail, signInAs, toastWith } from './helpers.js';
+
+/**
+ * Targets that fit (issue 27 item 7, decision 036) and the learned pace curve (decision 037),
+ * on a company of its own (the demo company's targets stay as they are): a newcomer connects
+ * the simulator's sample tenant, meets "Set your targets" while the last 13 weeks are read,
+ * sees the board say its targets are defaults, applies one suggestion and then all on
+ * /business-units, and the line goes; the learned curve is offered once there is history.
+ */
+
+const suggestions = async (page: Page) =>
+  (await (await page.request.get('/api/target-suggestions')).json()) as TargetSuggestionsResponse;
+
+test('a new company sets its targets from suggestions, and the board stops calling them defaults', async ({
+  page,
+}) => {
+  // A whole first visit plus the 13-week backfill of a new tenant by the server's own loop.
+  test.setTimeout(240_000);
+  await signInAs(page, freshEmail('targets'));
+  await page.goto('/setup');
+  await page.getByLabel('Company Name').fill(`Fitting Targets ${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await page.getByRole('button', { name: 'Use the sample tenant' }).click();
+  await page.getByRole('button', { name: 'Save and check connection' }).click();
+  await expect(page.getByTestId('connection-check')).toContainText('Connected');
+
+  // The step after connecting: targets, with the history still being read (or just read).
+  await expect(page.getByRole('listitem').filter({ hasText: 'Set your targets' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  const step = page.getByTestId('setup-targets-step');
+  await expect(step.getByRole('heading', { name: 'Set your targets' })).toBeVisible();
+  await expect(
+    step.getByTestId('setup-targets-pending').or(step.getByTestId('suggestion-rule')),
+  ).toBeVisible();
+  await step.getByRole('link', { name: 'Open my board' }).click();
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+
+  // The board says its targets are defaults, with the way to where they are set.
+  const line = page.getByTestId('targets-defaults-line');
+  await expect(line).toContainText('These targets are the defaults (5 jobs a day per item)');
+
+  // The server's history loop fills in the last 13 weeks from the simulator.
+  await expect
+    .poll(async () => (await suggestions(page)).status, { timeout: 180_000, intervals: [2_000] })
+    .toBe('ready');
+  const ready = await suggestions(page);
+  const units = ready.items.filter((i) => i.type === 'businessUnit' && i.suggested !== null);
+  expect(units.length).toBeGreaterThan(1);
+
+  // Back on /setup, the step lists the suggestions.
+  await page.goto('/setup');
+  await expect(page.getByTestId('setup-suggestions-businessUnit')).toBeVisible();
+  for (const size of [
+    { width: 1440, height: 900, name: 'laptop' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByTestId('setup-targets-step').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/targets-setup-${size.name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.goto('/');
+  await line.getByRole('link').click();
+  await expect(page).toHaveURL(/\/business-units$/);
+  const card = page.getByTestId('target-suggestions');
+  await expect(card.getByTestId('suggestion-rule')).toHaveText(ready.rule);
+  for (const size of [
+    { width: 1440, height: 900, name: 'laptop' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/targets-business-units-${size.name}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Apply one: that row's three day targets become its suggestion.
+  const first = units[0]!;
+  const row = page.locator(`[data-testid="preference-row"][data-item-id="${first.itemId}"]`);
+  await row.getByRole('button', { name: `Apply suggested target ${first.suggested}` }).click();
+  await expect(toastWith(page, 'Success')).toContainText('1 target set from suggestions');
+  for (const day of [1, 2, 3]) {
+    await expect(
+      row.getByRole('spinbutton', { name: new RegExp(`^Day${day} Target`) }),
+    ).toHaveValue(String(first.suggested));
+  }
+  await expect(row.getByTestId('suggestion')).toContainText('= target');
+
+  // Then all: every business unit with a suggestion has it.
+  await card.getByTestId('apply-all-suggestions').click();
+  await expect(card.getByTestId('apply-all-suggestions')).toHaveCount(0);
+  const after = await suggestions(page);
+  for (const item of after.items.filter((i) => i.type === 'businessUnit' && i.suggested !== null))
+    expect([item.day1Target, item.day2Target, item.day3Target]).toEqual([
+      item.suggested,
+      item.suggested,
+      item.suggested,
+    ]);
+  expect(after.targetsAreDefaults).toBe(false);
+
+  // The board no longer says they are defaults.
+  await page.goto('/');
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+  await expect(page.getByTestId('targets-defaults-line')).toHaveCount(0);
+
+  // The learned pace curve: offered with its numbers once 20 days have fill curves.
+  const learned = (await (
+    await page.request.get('/api/pace/learned')
+  ).json()) as LearnedPaceResponse;
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Dashboard Settings' });
+  const choice = panel.getByTestId('learned-pace');
+  const toggle = choice.getByRole('switch', { name: 'Learned from the last 8 weeks' });
+  if (learned.curve === null) {
+    await expect(toggle).toBeDisabled();
+    await expect(choice).toContainText(learned.reason!);
+  } else {
+    await expect(choice).toContainText(
+      `${learned.curve.day1} / ${learned.curve.day2} / ${learned.curve.day3} %`,
+    );
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect
+      .poll(async () => {
+        const answer = await (await page.request.post('/api/capacity', { data: {} })).json();
+        return answer.days[0].expectedPercent as number;
+      })
+      .toBeGreaterThanOrEqual(learned.curve.day1);
+  }
+  await page.screenshot({ path: 'test-results/targets-learned-pace-laptop.png' });
+});
