@@ -3,7 +3,7 @@ import type {
   LearnedPaceResponse,
   TargetSuggestionsResponse,
 } from '../../src/shared/api/targets.js';
-import { freshEmail, signInAs, toastWith } from './helpers.js';
+import { freshEmail, pairTv, signInAs, toastWith } from './helpers.js';
 
 /**
  * Targets that fit (issue 27 item 7, decision 036) and the learned pace curve (decision 037),
@@ -18,6 +18,7 @@ const suggestions = async (page: Page) =>
 
 test('a new company sets its targets from suggestions, and the board stops calling them defaults', async ({
   page,
+  browser,
 }) => {
   // A whole first visit plus the 13-week backfill of a new tenant by the server's own loop.
   test.setTimeout(240_000);
@@ -46,6 +47,19 @@ test('a new company sets its targets from suggestions, and the board stops calli
   const line = page.getByTestId('targets-defaults-line');
   await expect(line).toContainText('These targets are the defaults (5 jobs a day per item)');
 
+  // A paired TV of the company never shows it (nobody at the wall can act on it), nor asks.
+  const tv = await pairTv(browser, page, 'Targets TV', false);
+  const asked: string[] = [];
+  tv.page.on('request', (request) => {
+    if (request.url().includes('/api/target-suggestions')) asked.push(request.url());
+  });
+  await tv.page.goto('/tv');
+  await expect(tv.page.getByTestId('day-card')).toHaveCount(3);
+  await expect(tv.page.getByTestId('day-card').first()).toContainText('of 25 booked');
+  await expect(tv.page.getByTestId('targets-defaults-line')).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await tv.context.close();
+
   // The server's history loop fills in the last 13 weeks from the simulator.
   await expect
     .poll(async () => (await suggestions(page)).status, { timeout: 180_000, intervals: [2_000] })
@@ -54,9 +68,13 @@ test('a new company sets its targets from suggestions, and the board stops calli
   const units = ready.items.filter((i) => i.type === 'businessUnit' && i.suggested !== null);
   expect(units.length).toBeGreaterThan(1);
 
-  // Back on /setup, the step lists the suggestions.
+  // Back on /setup, the step lists the suggestions, above the connection form (what is left).
   await page.goto('/setup');
   await expect(page.getByTestId('setup-suggestions-businessUnit')).toBeVisible();
+  const stepTop = (await page.getByTestId('setup-targets-step').boundingBox())!.y;
+  const formTop = (await page.getByRole('heading', { name: 'Connect ServiceTitan' }).boundingBox())!
+    .y;
+  expect(stepTop).toBeLessThan(formTop);
   for (const size of [
     { width: 1440, height: 900, name: 'laptop' },
     { width: 390, height: 844, name: 'phone' },

@@ -135,7 +135,9 @@ export function PreferenceTable({
       <CardContent className="space-y-3 p-3 sm:p-4">
         <ItemSearch type={type} value={search} onChange={setSearch} />
         <p className="text-xs text-muted-foreground sm:hidden" data-testid="table-swipe-hint">
-          Swipe the table sideways for Show/Hide and the day targets.
+          {suggestions
+            ? 'Swipe the table sideways for Show/Hide, the day targets and the suggested targets.'
+            : 'Swipe the table sideways for Show/Hide and the day targets.'}
         </p>
         <div
           className="max-h-[70vh] overflow-auto rounded-md border"
@@ -157,7 +159,7 @@ export function PreferenceTable({
                   <PlainHeader key={d}>{`Day${d} Target`}</PlainHeader>
                 ))}
                 {suggestions && <PlainHeader>Suggested</PlainHeader>}
-                <PlainHeader>Set all Days the Same</PlainHeader>
+                <PlainHeader className="min-w-[8.5rem]">Set all Days the Same</PlainHeader>
               </tr>
               {editable && rows.length > 1 && (
                 <SetForAllRow

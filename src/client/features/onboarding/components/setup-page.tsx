@@ -37,9 +37,24 @@ export function SetupPage() {
     enabled: !needsCompany && (connected || alreadyConnected) && user?.companyId != null,
   });
 
+  // Back here with targets still to set, that step comes before the connection form (the
+  // connection is done; the step is what is left), decided once so applying does not move it.
+  const [targetsFirst, setTargetsFirst] = useState<boolean | null>(null);
+  const revisiting = alreadyConnected && !connected;
+  if (targetsFirst === null && revisiting && suggestions.data)
+    setTargetsFirst(suggestions.data.targetsAreDefaults);
+
   if (!user) return null;
   // After connecting: "Set your targets" until they are set or accepted (decision 036).
   const targetsToSet = suggestions.data?.targetsAreDefaults !== false;
+  const showTargets = !needsCompany && (connected || alreadyConnected);
+  const targetsPlace = !showTargets
+    ? null
+    : !revisiting || targetsFirst === false || (targetsFirst === null && suggestions.isError)
+      ? 'after'
+      : targetsFirst === true
+        ? 'before'
+        : null;
   if (!needsCompany && (!mayConnect || user.companyId === null))
     return <Redirect to={paths.home} />;
 
@@ -76,6 +91,7 @@ export function SetupPage() {
           </Button>
         </div>
       )}
+      {targetsPlace === 'before' && <TargetsStep first />}
       {needsCompany ? (
         <CreateCompanyStep />
       ) : company ? (
@@ -92,7 +108,7 @@ export function SetupPage() {
       ) : (
         <FullPageLoader />
       )}
-      {!needsCompany && (connected || alreadyConnected) && <TargetsStep />}
+      {targetsPlace === 'after' && <TargetsStep scrollIntoView={connected} />}
     </PageShell>
   );
 }

@@ -1,6 +1,7 @@
 import type { ItemType } from '@shared/api/item-groups';
 import type { TargetSuggestion } from '@shared/api/targets';
 import { CircleCheck, Loader2, MonitorPlay, Target } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -49,14 +50,26 @@ function SuggestionList({ type, items }: { type: ItemType; items: TargetSuggesti
  * item's suggested target from its last 8 weeks, applied all at once or the targets kept; while
  * the history is still read, it says so and the person may go on and come back.
  */
-export function TargetsStep() {
+export function TargetsStep({
+  scrollIntoView = false,
+  first = false,
+}: {
+  /** Just connected: bring the step into view below the connection check's result. */
+  scrollIntoView?: boolean;
+  /** Above the connection form rather than below it. */
+  first?: boolean;
+}) {
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (scrollIntoView) card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [scrollIntoView]);
   const suggestions = useTargetSuggestions({ poll: true });
   const apply = useApplyTargets();
   const data = suggestions.data;
   const pending = data ? suggestionsPending(data) : null;
   const open = data?.items.filter(differs) ?? [];
   return (
-    <Card className="mt-6" data-testid="setup-targets-step">
+    <Card ref={card} className={first ? 'mb-6' : 'mt-6'} data-testid="setup-targets-step">
       <CardHeader className="space-y-1.5">
         <CardTitle as="h2" className="flex items-center gap-2 text-xl">
           <Target className="h-5 w-5 text-muted-foreground" aria-hidden />
