@@ -5,6 +5,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
+import { prefetchScreen } from './features/screens/api/prefetch-screen';
 import { TvPage } from './features/screens/components/tv-page';
 import { applyTheme, themeStore } from './hooks/use-theme';
 
@@ -15,6 +16,8 @@ import { applyTheme, themeStore } from './hooks/use-theme';
  * loads only if a toast is raised.
  */
 applyTheme(themeStore.get());
+// The screen's status, then its board's settings and numbers, are asked for before React renders.
+prefetchScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('tv.html has no #root element');

@@ -1,5 +1,12 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiJson } from './api';
+import {
+  apiJson,
+  PREFETCH_FRESH_MS,
+  prefetchForFirstMount,
+  queryClient,
+  readAgainOnMount,
+} from './api';
 
 /** Seed section 8: a non-OK response raises "status: body text" (statusText when empty). */
 describe('apiJson errors', () => {
@@ -83,5 +90,62 @@ describe('field errors', () => {
     expect(error).toMatchObject({
       fieldErrors: [{ field: 'email', message: 'This e-mail already has an invitation' }],
     });
+  });
+});
+
+/** A page's query after main.tsx or tv-main.tsx prefetched it (`prefetchForFirstMount`). */
+describe('readAgainOnMount', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    queryClient.clear();
+  });
+
+  /** Mounts a query as useQuery does: a look while rendering, then a subscription. */
+  function mount(queryKey: string[], queryFn: () => Promise<string>) {
+    const options = queryClient.defaultQueryOptions({
+      queryKey,
+      queryFn,
+      staleTime: 0,
+      refetchOnMount: readAgainOnMount,
+    });
+    options._optimisticResults = 'optimistic';
+    const observer = new QueryObserver(queryClient, options);
+    observer.getOptimisticResult(options);
+    return observer.subscribe(() => undefined);
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('the first mount takes the prefetched answer without asking again', async () => {
+    const queryFn = vi.fn(() => Promise.resolve('answer'));
+    prefetchForFirstMount({ queryKey: ['first-mount'], queryFn });
+    await settle();
+    const unmount = mount(['first-mount'], queryFn);
+    await settle();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('reads again when the prefetched answer is more than a few seconds old', async () => {
+    const queryFn = vi.fn(() => Promise.resolve('answer'));
+    prefetchForFirstMount({ queryKey: ['old-answer'], queryFn });
+    await settle();
+    vi.useFakeTimers({ now: Date.now() + PREFETCH_FRESH_MS + 1, toFake: ['Date'] });
+    const unmount = mount(['old-answer'], queryFn);
+    await settle();
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    unmount();
+  });
+
+  it('a query not prefetched, or mounted after a newer answer came, reads on every mount', async () => {
+    const queryFn = vi.fn(() => Promise.resolve('answer'));
+    prefetchForFirstMount({ queryKey: ['later-mount'], queryFn });
+    await settle();
+    mount(['later-mount'], queryFn)();
+    await queryClient.refetchQueries({ queryKey: ['later-mount'] });
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    const unmount = mount(['later-mount'], queryFn);
+    await settle();
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    unmount();
   });
 });

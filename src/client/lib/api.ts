@@ -180,34 +180,45 @@ export const queryClient = new QueryClient({
 /** Prefetched data younger than this is not read again by the page it was prefetched for. */
 export const PREFETCH_FRESH_MS = 5_000;
 
-/** Queries prefetched for the first page (`prefetchForFirstMount`) and not mounted since. */
-const prefetchedForFirstMount = new Set<string>();
+/**
+ * Queries prefetched for the first page (`prefetchForFirstMount`): the time of the answer their
+ * first mount took (0 until a mount has looked).
+ */
+const prefetchedForFirstMount = new Map<string, number>();
 
 /**
- * Reads a query before the page that shows it has rendered (main.tsx): its first mount takes the
- * answer as it is instead of asking again (`readAgainOnMount`).
+ * Reads a query before the page that shows it has rendered (main.tsx, tv-main.tsx): its first
+ * mount takes the answer as it is instead of asking again (`readAgainOnMount`).
  */
 export function prefetchForFirstMount(options: {
   queryKey: QueryKey;
   queryFn: QueryFunction<unknown, QueryKey>;
 }): void {
-  prefetchedForFirstMount.add(hashKey(options.queryKey));
+  prefetchedForFirstMount.set(hashKey(options.queryKey), 0);
   void queryClient.prefetchQuery(options);
 }
 
 /**
  * `refetchOnMount` for queries that otherwise read afresh on every mount: the first mount after a
  * prefetch for it takes the prefetched answer if it is a few seconds old at most and nothing has
- * invalidated it since; every other mount reads again.
+ * invalidated it since; every other mount reads again. TanStack Query asks this more than once
+ * for one mount (as it renders, then as it subscribes): while the query still holds the answer
+ * the first look took, and it is that fresh, the reply stays "no", so the prefetched answer is
+ * not read twice (it was: the second look found the prefetch already used and read again).
  */
 export const readAgainOnMount = (query: {
   queryHash: string;
   state: { dataUpdatedAt: number; isInvalidated: boolean };
 }) => {
-  const prefetched = prefetchedForFirstMount.delete(query.queryHash);
-  return (
-    !prefetched ||
-    query.state.isInvalidated ||
-    Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS
-  );
+  const taken = prefetchedForFirstMount.get(query.queryHash);
+  if (taken === undefined) return true;
+  const { dataUpdatedAt, isInvalidated } = query.state;
+  if (taken === 0) prefetchedForFirstMount.set(query.queryHash, dataUpdatedAt);
+  else if (taken !== dataUpdatedAt) {
+    prefetchedForFirstMount.delete(query.queryHash);
+    return true;
+  }
+  const fresh = !isInvalidated && Date.now() - dataUpdatedAt <= PREFETCH_FRESH_MS;
+  if (!fresh) prefetchedForFirstMount.delete(query.queryHash);
+  return !fresh;
 };

@@ -11,6 +11,9 @@ import { ApiError, apiJson, setStandingHeader } from '@/lib/api';
 /** What a device is: paired, pairing, or nothing yet (`unpaired`). */
 export type TvStatus = ScreenStatus;
 
+/** The view type a paired screen shows (its board's). */
+export type ScreenViewType = Extract<ScreenStatus, { status: 'paired' }>['screen']['viewType'];
+
 export const SCREEN_STATUS_KEY = ['/api/screen'] as const;
 
 /** The board build this page runs: what the server named when the page first asked. */
@@ -41,3 +44,13 @@ export const startPairing = () => apiJson<PairingStart>('POST', '/api/screen/pai
 /** `POST /api/capacity` as a screen: the server decides the days and the view type. */
 export const getScreenCapacity = (viewType: string, signal?: AbortSignal) =>
   apiJson<CapacityResponse>('POST', '/api/capacity', { viewType }, { signal });
+
+/** A paired screen's numbers (the stream's `capacity` message fills it without a request). */
+export const screenCapacityKey = (viewType: ScreenViewType) =>
+  ['/api/capacity', 'screen', viewType] as const;
+
+/** The numbers query of a screen showing `viewType`: its key and how it reads. */
+export const screenCapacityQuery = (viewType: ScreenViewType) => ({
+  queryKey: screenCapacityKey(viewType),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getScreenCapacity(viewType, signal),
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
+import { readAgainOnMount } from '@/lib/api';
 import { getScreenStatus, SCREEN_STATUS_KEY } from '../api/tv-api';
 import { ScreenBoard } from './screen-board';
 
@@ -28,6 +29,8 @@ export function TvPage() {
       query.state.data?.status === 'paired' ? PAIRED_POLL_MS : PAIRING_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
+    // The answer asked for before the page rendered (prefetch-screen.ts) is not asked again.
+    refetchOnMount: readAgainOnMount,
   });
   const current = status.data;
   if (current?.status === 'paired') return <ScreenBoard screen={current.screen} />;

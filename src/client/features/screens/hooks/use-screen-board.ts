@@ -6,12 +6,10 @@ import { useBoardSettingsQuery } from '@/features/board-settings/api/board-setti
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
 import { boardDaysOf } from '@/features/dashboard/lib/board-day';
 import { livePollInterval } from '@/features/live/poll-interval';
-import { ApiError } from '@/lib/api';
-import { getScreenCapacity, SCREEN_STATUS_KEY } from '../api/tv-api';
+import { ApiError, readAgainOnMount } from '@/lib/api';
+import { SCREEN_STATUS_KEY, screenCapacityQuery } from '../api/tv-api';
 
-/** A paired screen's numbers (the stream's `capacity` message fills it without a request). */
-export const screenCapacityKey = (viewType: 'businessUnit' | 'jobType') =>
-  ['/api/capacity', 'screen', viewType] as const;
+export { screenCapacityKey } from '../api/tv-api';
 
 /** While the server cannot be reached, the screen asks more often so it recovers quickly. */
 export const SCREEN_OFFLINE_POLL_MS = 15_000;
@@ -37,8 +35,9 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   // The company's settings, read as the signed-in board reads them (the screen's own company).
   const settingsQuery = useBoardSettingsQuery();
   const capacity = useQuery({
-    queryKey: screenCapacityKey(viewType),
-    queryFn: ({ signal }) => getScreenCapacity(viewType, signal),
+    ...screenCapacityQuery(viewType),
+    // Numbers read moments ago, before the board rendered (prefetch-screen.ts), are not read twice.
+    refetchOnMount: readAgainOnMount,
     // The event stream says when the numbers change; the poll is its fallback (issue 13).
     refetchInterval: (query) =>
       query.state.status === 'error' ? SCREEN_OFFLINE_POLL_MS : livePollInterval(),
