@@ -77,7 +77,7 @@ const ACCESS = {
    * their own; a master admin without a company has no board to read.
    */
   companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
-  /** A board of company A's alert rules, log or history, named by id: its people and the master admin. */
+  /** Company A's alert rules, log or history, its board or company named by id: its people and the master admin. */
   alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
@@ -694,6 +694,20 @@ const MATRIX: Record<string, Case[]> = {
         url: `/api/history?boardId=${await spareBoardOfA(f)}&from=2025-06-02&to=2025-06-13&format=csv`,
       }),
     },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({
+        url: `/api/history?companyId=${f.companyA}&from=2025-06-02&to=2025-06-13`,
+      }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, the company named too",
+      request: async (f) => ({
+        url: `/api/history?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}&from=2025-06-02&to=2025-06-13`,
+      }),
+    },
   ],
   'GET /api/history/status': [
     { access: 'companyRead', note: 'own', request: () => ({ url: '/api/history/status' }) },
@@ -701,6 +715,18 @@ const MATRIX: Record<string, Case[]> = {
       access: 'alertsOfA',
       note: "a board of A's by id",
       request: async (f) => ({ url: `/api/history/status?boardId=${await spareBoardOfA(f)}` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/history/status?companyId=${f.companyA}` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, the company named too",
+      request: async (f) => ({
+        url: `/api/history/status?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
     },
   ],
   'GET /api/history/day': [
@@ -714,6 +740,18 @@ const MATRIX: Record<string, Case[]> = {
       note: "a board of A's by id",
       request: async (f) => ({
         url: `/api/history/day?boardId=${await spareBoardOfA(f)}&date=2025-06-12`,
+      }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/history/day?companyId=${f.companyA}&date=2025-06-12` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, the company named too",
+      request: async (f) => ({
+        url: `/api/history/day?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}&date=2025-06-12`,
       }),
     },
   ],

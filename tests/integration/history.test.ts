@@ -2,7 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../src/shared/api/boards.js';
-import type { HistoryResponse } from '../../src/shared/api/history.js';
+import type {
+  HistoryDayDetail,
+  HistoryResponse,
+  HistoryStatus,
+} from '../../src/shared/api/history.js';
 import { capacityHistory, historyState } from '../../src/server/db/schema.js';
 import {
   claimTenant,
@@ -306,6 +310,58 @@ describe('board history', () => {
     const own = await get(adminB, '/api/history?from=2025-06-12&to=2025-06-13');
     expect(own.json<HistoryResponse>()).toEqual({ days: [] });
     expect((await get(null, '/api/history?from=2025-06-12&to=2025-06-13')).statusCode).toBe(401);
+  });
+
+  it('answers the master admin the company ?companyId= names, as the board does; anyone else a 404', async () => {
+    const master = await createSignedInUser(t.app, { role: 'master_admin' });
+    const range = 'from=2025-06-09&to=2025-06-20';
+    const ownAnswer = {
+      days: (await historyOf(range)).days,
+      status: (await get(memberA, '/api/history/status')).json<HistoryStatus>(),
+      day: (await get(memberA, '/api/history/day?date=2025-06-12')).json<HistoryDayDetail>(),
+    };
+    expect(ownAnswer.days.length).toBeGreaterThan(0);
+    // Without a company of their own the master admin has no board to read, until one is named.
+    expect((await get(master, `/api/history?${range}`)).statusCode).toBe(403);
+    const named = `companyId=${companyA}`;
+    const days = await get(master, `/api/history?${named}&${range}`);
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json<HistoryResponse>().days).toEqual(ownAnswer.days);
+    const csv = await get(master, `/api/history?${named}&${range}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toBe((await get(memberA, `/api/history?${range}&format=csv`)).body);
+    const status = await get(master, `/api/history/status?${named}`);
+    expect(status.json<HistoryStatus>()).toEqual(ownAnswer.status);
+    const day = await get(master, `/api/history/day?${named}&date=2025-06-12`);
+    expect(day.json<HistoryDayDetail>()).toEqual(ownAnswer.day);
+    // The company named and the board named together: the board must be that company's.
+    const both = await get(master, `/api/history?${named}&boardId=${mainBoard.id}&${range}`);
+    expect(both.json<HistoryResponse>().days).toEqual(ownAnswer.days);
+    for (const url of [
+      `/api/history?companyId=${companyB}&boardId=${mainBoard.id}&${range}`,
+      `/api/history/status?companyId=${companyB}&boardId=${mainBoard.id}`,
+      `/api/history/day?companyId=${companyB}&boardId=${mainBoard.id}&date=2025-06-12`,
+    ])
+      expect((await get(master, url)).statusCode, url).toBe(404);
+    // A company that does not exist, and anyone else naming a company not theirs: 404.
+    expect((await get(master, `/api/history?companyId=999999&${range}`)).statusCode).toBe(404);
+    for (const url of [
+      `/api/history?${named}&${range}`,
+      `/api/history/status?${named}`,
+      `/api/history/day?${named}&date=2025-06-12`,
+    ]) {
+      const foreign = await get(adminB, url);
+      expect(foreign.statusCode, url).toBe(404);
+      expect(foreign.body).not.toContain('Alpha');
+    }
+    // Naming one's own company is the same as naming none.
+    expect(
+      (await get(memberA, `/api/history?${named}&${range}`)).json<HistoryResponse>().days,
+    ).toEqual(ownAnswer.days);
+    // A bad id is a 400 naming the field.
+    const bad = await get(master, `/api/history?companyId=abc&${range}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toMatch(/^companyId/);
   });
 
   it('keeps the history in shape once a day: old days go, old detail thins to the final row', async () => {

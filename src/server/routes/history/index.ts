@@ -13,31 +13,52 @@ import {
 import { historyCsv } from '../../../shared/history/history-range.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { forbidden, notFound } from '../../errors.js';
-import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
+import {
+  boardCompanyFor,
+  currentActor,
+  documentAccess,
+  requireUser,
+} from '../../plugins/permissions.js';
 import type { BoardRow } from '../../services/boards/board-store.js';
+import { companyExists } from '../../services/companies/company-store.js';
 
 /**
  * A board's history (issue 27, decision 026): `GET /api/history?boardId=&from=&to=[&viewType=]
  * [&format=csv]`. Every member of the company (`history.view`; people only, a paired screen
- * gets 403); a board of another company answers 404, as if it did not exist.
+ * gets 403); a board of another company answers 404, as if it did not exist. `?companyId=`
+ * names another company (the master admin; anyone else 404), as on the board's other routes.
  */
 export default async function historyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'history.view');
 
-  /** `?boardId=` of a company the caller may read, else the first board of their own. */
-  async function boardFor(request: FastifyRequest, boardId: number | undefined): Promise<BoardRow> {
+  /**
+   * The board a read is about: `?boardId=` of a company the caller may read, else the first
+   * board of the company `?companyId=` names (the master admin, as on the board's other routes;
+   * anyone else naming a company not theirs gets 404) or of their own. A board of another
+   * company than the one named is a 404.
+   */
+  async function boardFor(
+    request: FastifyRequest,
+    { boardId, companyId }: { boardId?: number | undefined; companyId?: number | undefined },
+  ): Promise<BoardRow> {
     const actor = currentActor(request);
     if (!can(actor, 'history.view')) {
       throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
     }
+    const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
     if (boardId === undefined) {
-      if (actor.companyId === null) throw forbidden('Create or join a company first.');
-      return app.services.boards.first(actor.companyId);
+      const company = named ?? actor.companyId;
+      if (company === null) throw forbidden('Create or join a company first.');
+      return app.services.boards.first(company);
     }
     const board = await app.services.boards.byId(boardId);
-    if (!board || !can(actor, 'history.view', { companyId: board.companyId })) {
+    if (
+      !board ||
+      !can(actor, 'history.view', { companyId: board.companyId }) ||
+      (companyId !== undefined && board.companyId !== companyId)
+    ) {
       throw notFound('Board');
     }
     return board;
@@ -62,8 +83,8 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const { boardId, from, to, viewType, format } = request.query;
-      const board = await boardFor(request, boardId);
+      const { from, to, viewType, format } = request.query;
+      const board = await boardFor(request, request.query);
       const days = await app.services.history.forBoard({ board, from, to, viewType });
       reply.header('cache-control', 'private, no-store');
       if (format === 'csv') {
@@ -90,7 +111,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const board = await boardFor(request, request.query.boardId);
+      const board = await boardFor(request, request.query);
       reply.header('cache-control', 'private, no-store');
       return app.services.history.status(board);
     },
@@ -107,8 +128,8 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const { boardId, date, viewType } = request.query;
-      const board = await boardFor(request, boardId);
+      const { date, viewType } = request.query;
+      const board = await boardFor(request, request.query);
       reply.header('cache-control', 'private, no-store');
       return app.services.history.day({ board, date, viewType });
     },
