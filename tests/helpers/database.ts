@@ -7,7 +7,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js'
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default (started from the
  * migrated dump tests/helpers/pglite-template.ts made for this run), or a new PostgreSQL
- * database on the server named by TEST_DATABASE_URL (dropped again on close).
+ * database on the server named by TEST_DATABASE_URL, a copy of the migrated template made for
+ * this run (dropped again on close).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -21,10 +22,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
 
   const name = `cb_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await createDatabase(serverUrl, name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Dropping the database ends any connection still open; that is expected here.
@@ -45,6 +43,18 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A new database on the server, a copy of this run's migrated template when there is one. */
+async function createDatabase(serverUrl: string, name: string): Promise<void> {
+  const template = inject('postgresTemplate');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Two app instances on one database: with TEST_DATABASE_URL, two connection pools to one fresh
  * PostgreSQL database (as two processes would have); otherwise one shared PGlite handle.
@@ -60,10 +70,7 @@ export async function openSharedDatabase(): Promise<{
     return { first: handle, second: handle, close: () => handle.close() };
   }
   const name = `cb_test_instances_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await createDatabase(serverUrl, name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const first = await openDatabase({ kind: 'postgres', url: url.toString() });
