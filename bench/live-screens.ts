@@ -16,7 +16,9 @@
  * boards are people signed in. During the run the simulator books a new job in every company's
  * tenant at known moments; the benchmark times each booking until every screen of that company
  * has received the `capacity` message. The simulator's clock is frozen, so those bookings are
- * the only changes in the tenants' data.
+ * the only changes in the tenants' data. Before the measured run, every company's history
+ * backfill (13 weeks read from ServiceTitan on connecting, issue 27) is let finish: the run
+ * measures the steady state (BENCH_BACKFILL_WAIT_SECONDS bounds the wait; the time is printed).
  *
  * Prints, each with its target on its own line: ServiceTitan fetches per company per interval;
  * booking-to-every-screen latency (p50/p99/max); server RSS per 1,000 connected screens (after
@@ -41,6 +43,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
 import type { ClientScreen, FromClient, ScreenReport, ToClient } from './live-screens-client.js';
 import {
@@ -71,6 +74,8 @@ const POLLERS = envNumber('BENCH_POLLERS', 300);
 const REFRESH_SECONDS = Math.max(5, envNumber('BENCH_REFRESH_SECONDS', 5));
 /** At least one heartbeat period (20 s) by default, so heartbeats are part of the quiet CPU. */
 const QUIET_SECONDS = envNumber('BENCH_QUIET_SECONDS', 20);
+/** How long to wait for every company's history backfill before the measured run (seconds). */
+const BACKFILL_WAIT_SECONDS = envNumber('BENCH_BACKFILL_WAIT_SECONDS', 900);
 const POLL_MS = 3_000;
 const REFRESH_MS = REFRESH_SECONDS * 1000;
 /** Targets of issue 13. */
@@ -116,6 +121,7 @@ async function startInstance(env: Record<string, string>, index: number): Promis
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  children.add(child);
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
@@ -278,6 +284,7 @@ function startClientProcess(screens: Screen[]): ClientProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
+  children.add(child);
   const waiting = new Map<string, (message: FromClient) => void>();
   child.on('message', (message: FromClient) => {
     const resolve = waiting.get(message.type);
@@ -328,6 +335,53 @@ async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promis
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A set-up step's progress on stderr, so a long scale run shows where it is. */
+const benchStarted = Date.now();
+const progress = (message: string) =>
+  console.error(`[${((Date.now() - benchStarted) / 1000).toFixed(0)} s] ${message}`);
+
+/**
+ * Child processes to end if this process is stopped (Ctrl-C, a time limit): an app instance or
+ * load generator left behind holds its port and sockets.
+ */
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/**
+ * Waits until every company's history backfill (issue 27: 13 weeks read from ServiceTitan on
+ * connecting) is done, as on instances that have run for a while: the measured run is the
+ * steady state, not the first hour of 200 companies connecting at once. Returns the seconds it
+ * took and how many were done.
+ */
+async function waitForBackfills(url: string, companies: number) {
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let done = 0;
+  try {
+    for (;;) {
+      const result = await client.query<{ done: string }>(
+        `select count(*) as done from history_state where backfill_status = 'done'`,
+      );
+      done = Number(result.rows[0]?.done ?? 0);
+      if (done >= companies || Date.now() - started > BACKFILL_WAIT_SECONDS * 1000) break;
+      progress(`history backfill: ${done} of ${companies} companies done`);
+      await sleep(5_000);
+    }
+  } finally {
+    await client.end();
+  }
+  return { seconds: (Date.now() - started) / 1000, done };
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -391,7 +445,9 @@ async function main() {
     }
     // The streaming screens are paired TVs (their device credential) on one board each; the
     // polling boards are people signed in.
+    progress(`${COMPANIES} companies × ${BOARDS} boards seeded; pairing ${SCREENS} screens`);
     const seeded: (Client & { boardId: number })[] = [];
+    let seededCount = 0;
     await inBatches(
       Array.from({ length: SCREENS + POLLERS }, (_, i) => i),
       20,
@@ -412,6 +468,7 @@ async function main() {
           address: randomClientAddress(),
           viewType,
         };
+        if (++seededCount % 1000 === 0) progress(`${seededCount} screens and pollers seeded`);
       },
     );
     await seeder.close();
@@ -444,16 +501,24 @@ async function main() {
     const pids = instances.map((i) => i.child.pid!);
     const pick = () => instances[Math.floor(Math.random() * instances.length)]!;
 
-    // Warm every instance (migrations done, caches and snapshots primed), then the baseline.
+    progress(`${INSTANCE_COUNT} instance(s) up; warming every company's board on each`);
+    // Warm every instance (migrations done, caches and snapshots primed), then the baseline:
+    // a few companies at a time (one after another, 200 companies' first reads took minutes).
     for (const instance of instances) {
-      for (let c = 0; c < COMPANIES; c++) {
-        await postCapacity(instance, pollers[c] ?? screens[c]!);
-      }
+      await inBatches(
+        Array.from({ length: COMPANIES }, (_, c) => c),
+        10,
+        (c) => postCapacity(instance, pollers[c] ?? screens[c]!),
+      );
     }
+    progress('warm; waiting for every company history backfill');
+    const backfill = await waitForBackfills(fresh.url, COMPANIES);
+    progress(`backfill: ${backfill.done} of ${COMPANIES} done in ${backfill.seconds.toFixed(0)} s`);
     await sleep(2_000);
     const before = await probe(pids, dataDir);
     const rssBefore = before.map((p) => p.rss);
 
+    progress(`connecting ${SCREENS} screens`);
     // Connect every screen from the load-generator processes: a board read, then the stream
     // (each on any instance, as through a load balancer without stickiness).
     const connectStarted = Date.now();
@@ -498,6 +563,7 @@ async function main() {
     if (!windowStart) throw new Error('the instances never read appointments from the simulator');
     const bookingStart = new Date(Date.parse(windowStart) + 14 * 60 * 60 * 1000);
 
+    progress(`${SCREENS} screens connected; the measured run (${INTERVALS} intervals)`);
     // The measured run: pollers poll, bookings land at known moments.
     simulator.calls.reset();
     const tenantIds = credentials.map((c) => c.tenantId);
@@ -704,7 +770,8 @@ async function main() {
         `${INSTANCE_COUNT} app instance(s) (child processes) on one fresh PostgreSQL database, ` +
         `${processes.length} load-generator process(es), CAPACITY_REFRESH_SECONDS=${REFRESH_SECONDS}, ` +
         `${INTERVALS} intervals measured (${runSeconds.toFixed(1)} s incl. the last bookings' delivery); ` +
-        `set-up ${seedSeconds.toFixed(0)} s`,
+        `set-up ${seedSeconds.toFixed(0)} s; every company's history backfill (13 weeks) done before the run: ` +
+        `${backfill.done} of ${COMPANIES} in ${backfill.seconds.toFixed(0)} s`,
     );
     console.log(
       `streams: ${connectedCount} connected in ${connectSeconds.toFixed(1)} s ` +
