@@ -14,14 +14,11 @@ const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
 
 /**
- * Specs that change the demo company's shared configuration (preferences and groups, decision
- * 007; board settings, decision 009), which every board of the company shows: they run after
- * the others and put what they changed back.
+ * Specs that change the demo company's shared board settings (decision 009), which every board
+ * of the company shows: they run after the others and put what they changed back. (The
+ * configuration pages' spec changes companies of its own, and runs with the rest.)
  */
-const COMPANY_CONFIGURATION_SPECS = [
-  '**/config-pages.spec.ts',
-  '**/company-board-settings.spec.ts',
-];
+const COMPANY_CONFIGURATION_SPECS = ['**/company-board-settings.spec.ts'];
 
 export const chromiumArgs = [
   '--headless',
@@ -72,8 +69,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {
-      // Changes the demo company's preferences, groups and board settings, which every board
-      // of the company shows: runs once the other specs are done, and puts them back.
+      // Changes the demo company's board settings, which every board of the company shows:
+      // runs once the other specs are done, and puts them back.
       name: 'company-configuration',
       testMatch: COMPANY_CONFIGURATION_SPECS,
       dependencies: ['chromium'],

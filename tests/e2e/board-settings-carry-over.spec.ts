@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
-import { baseURL } from '../../playwright.config.js';
-import { freshEmail, renamePreviewBoard, signInAs } from './helpers.js';
+import { renamePreviewBoard, signInAsNewCompanyAdmin } from './helpers.js';
 
 /**
  * The one-time carry-over (decision 009): a company that has stored no board settings takes what
@@ -10,33 +9,13 @@ import { freshEmail, renamePreviewBoard, signInAs } from './helpers.js';
  * company's settings are shared by every other spec).
  */
 
-const SAME_ORIGIN = { origin: baseURL };
-
-/** A newcomer's own company, connected to the sample tenant, so `/` shows its board. */
-async function newCompanyAdmin(page: Page) {
-  await signInAs(page, freshEmail('carry'));
-  const created = await page.request.post('/api/companies', {
-    data: { name: `Carry Over ${Date.now().toString(36)}` },
-    headers: SAME_ORIGIN,
-  });
-  expect(created.status()).toBe(201);
-  const { id } = ((await created.json()) as { company: { id: number } }).company;
-  const sample = await page.request.get('/api/onboarding/sample-credentials');
-  expect(sample.ok()).toBe(true);
-  const connected = await page.request.patch(`/api/companies/${id}`, {
-    data: await sample.json(),
-    headers: SAME_ORIGIN,
-  });
-  expect(connected.ok()).toBe(true);
-}
-
 async function stored(page: Page): Promise<BoardSettingsResponse> {
   return (await (await page.request.get('/api/board-settings')).json()) as BoardSettingsResponse;
 }
 
 test("an older build's browser settings become the new company's, once", async ({ page }) => {
   test.slow();
-  await newCompanyAdmin(page);
+  await signInAsNewCompanyAdmin(page, 'carry');
   expect((await stored(page)).version).toBe(0);
   // What the old signed-in board kept in this browser (no Live Preview mark).
   await page.evaluate(() =>
@@ -66,7 +45,7 @@ test("an older build's browser settings become the new company's, once", async (
 
 test("the Live Preview's own settings are never carried over", async ({ page }) => {
   test.slow();
-  await newCompanyAdmin(page);
+  await signInAsNewCompanyAdmin(page, 'carry');
   await renamePreviewBoard(page, 'Just trying');
 
   await page.goto('/');

@@ -1,11 +1,14 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demoAccounts, notifications, signInAs } from './helpers.js';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { demoAccounts, notifications, signInAs, signInAsNewCompanyAdmin } from './helpers.js';
 
 /**
  * The Business Unit and Job Type Configuration pages (seed sections 2, 4, 5 and 8; issue 9),
  * against the running product and the ServiceTitan simulator. Preferences and groups are the
- * demo company's (decision 007), so this file runs after the other specs (its own project in
- * playwright.config.ts) and puts the company's configuration back after every test.
+ * company's (decision 007), shown by every board of the company: a test that changes them signs
+ * its page in as the admin of a company of its own, connected to the sample tenant (the demo
+ * company's 23 job types and its business units), so the tests run side by side with the other
+ * specs and with each other, and nothing needs putting back. Tests that only read use the demo
+ * company's people.
  */
 
 type Kind = 'businessUnit' | 'jobType';
@@ -48,62 +51,14 @@ interface Named {
   name: string;
 }
 
-// Each test also puts the company's configuration back (a sign-in and some thirty saves).
-test.describe.configure({ timeout: 120_000 });
-
-/** The company's configuration as the tests found it (the demo seed's targets, no groups). */
-let baseline: Record<Kind, Preference[]> | null = null;
-
-async function asManager<T>(browser: Browser, act: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInAs(page, demoAccounts.manager);
-    return await act(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function restoreConfiguration(page: Page) {
-  for (const group of (await (await page.request.get('/api/item-groups')).json()) as Named[]) {
-    expect((await page.request.delete(`/api/item-groups/${group.id}`, { data: {} })).ok()).toBe(
-      true,
-    );
-  }
-  for (const kind of Object.keys(KINDS) as Kind[]) {
-    const { api, idField } = KINDS[kind];
-    const now = (await (await page.request.get(api)).json()) as Preference[];
-    for (const current of now) {
-      const original = baseline![kind].find((p) => p[idField] === current[idField]);
-      const data = {
-        [idField]: current[idField],
-        enabled: original?.enabled ?? true,
-        customName: original?.customName ?? null,
-        groupId: null,
-        day1Target: original?.day1Target ?? 5,
-        day2Target: original?.day2Target ?? 5,
-        day3Target: original?.day3Target ?? 5,
-      };
-      expect((await page.request.post(api, { data })).ok()).toBe(true);
-    }
-  }
-}
-
-test.beforeAll(async ({ browser }) => {
-  baseline = await asManager(browser, async (page) => {
-    const groups = (await (await page.request.get('/api/item-groups')).json()) as Named[];
-    expect(groups, 'the demo company starts without groups').toEqual([]);
-    return {
-      businessUnit: await (await page.request.get(KINDS.businessUnit.api)).json(),
-      jobType: await (await page.request.get(KINDS.jobType.api)).json(),
-    };
-  });
+/** The test's page, signed in as the admin of a new company connected to the sample tenant. */
+const test = base.extend<{ admin: Page }>({
+  admin: async ({ page }, use) => {
+    await signInAsNewCompanyAdmin(page, 'config');
+    await use(page);
+  },
 });
-
-test.afterEach(async ({ browser }) => {
-  await asManager(browser, restoreConfiguration);
-});
+test.describe.configure({ mode: 'parallel' });
 
 /** The provider's items of a kind, as the page reads them. */
 async function itemsOf(page: Page, kind: Kind): Promise<Named[]> {
@@ -128,8 +83,9 @@ function recordSaves(page: Page, kind: Kind) {
   return saves;
 }
 
-async function openPage(page: Page, kind: Kind, email: string = demoAccounts.manager) {
-  await signInAs(page, email);
+/** Opens a configuration page (signed in already, or as `email`). */
+async function openPage(page: Page, kind: Kind, email?: string) {
+  if (email) await signInAs(page, email);
   await page.goto(KINDS[kind].path);
   // The page, its provider list, preferences and groups: allow a busy machine its time.
   await expect(page.getByTestId('preference-row').first()).toBeVisible({ timeout: 30_000 });
@@ -156,7 +112,7 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
     test('shows the title, the view type card, every item of the account and a way back', async ({
       page,
     }) => {
-      await openPage(page, kind);
+      await openPage(page, kind, demoAccounts.manager);
       const items = await itemsOf(page, kind);
       await expect(page.getByRole('heading', { name: k.title, level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Dashboard View Type' })).toBeVisible();
@@ -183,7 +139,7 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
     });
 
     test('custom name: Enter and blur save, Escape cancels, the provider name clears it, empty saves nothing', async ({
-      page,
+      admin: page,
     }) => {
       await openPage(page, kind);
       const [item] = await itemsOf(page, kind);
@@ -236,7 +192,7 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
     });
 
     test('day targets: Enter and blur save whole numbers above 0, Escape cancels, "Set all Days the Same"', async ({
-      page,
+      admin: page,
     }) => {
       await openPage(page, kind);
       const [item] = await itemsOf(page, kind);
@@ -287,7 +243,7 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
     });
 
     test('groups: create, count, rename, choose, hide, sort both ways, and delete ungrouping members', async ({
-      page,
+      admin: page,
     }) => {
       await openPage(page, kind);
       const items = (await itemsOf(page, kind)).slice(0, 3);
@@ -449,7 +405,7 @@ test('many items: the header stays in view while the table scrolls, and search f
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 700 });
-  await openPage(page, 'jobType');
+  await openPage(page, 'jobType', demoAccounts.manager);
   const items = await itemsOf(page, 'jobType');
   const scroller = page.getByTestId('preference-table-scroll');
   await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
@@ -486,7 +442,7 @@ test('a plain user sees both pages read-only, with the reason', async ({ page })
   }
 });
 
-test('a saved preference shows on the board at once, without a reload', async ({ page }) => {
+test('a saved preference shows on the board at once, without a reload', async ({ admin: page }) => {
   await openPage(page, 'businessUnit');
   const [item] = await itemsOf(page, 'businessUnit');
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -517,9 +473,10 @@ test('a saved preference shows on the board at once, without a reload', async ({
   ).toBe(true);
 });
 
-test('grouping the 23 job types makes the 1080p board readable across a room', async ({ page }) => {
+test('grouping the 23 job types makes the 1080p board readable across a room', async ({
+  admin: page,
+}) => {
   test.setTimeout(180_000);
-  await signInAs(page, demoAccounts.manager);
   await page.evaluate(() => localStorage.setItem('boardViewType', 'jobType'));
   await page.setViewportSize({ width: 1920, height: 1080 });
   const items = await itemsOf(page, 'jobType');
@@ -585,7 +542,7 @@ test('grouping the 23 job types makes the 1080p board readable across a room', a
   expect(after).toBeGreaterThan(before);
 });
 
-test('a column is set for every listed row at once (issue 25)', async ({ page }) => {
+test('a column is set for every listed row at once (issue 25)', async ({ admin: page }) => {
   await openPage(page, 'jobType');
   const items = await itemsOf(page, 'jobType');
   const allRow = page.getByTestId('set-for-all-row');
@@ -610,7 +567,7 @@ test('a column is set for every listed row at once (issue 25)', async ({ page })
 
 test('on a phone the table scrolls inside its card instead of being cut off', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openPage(page, 'businessUnit');
+  await openPage(page, 'businessUnit', demoAccounts.manager);
   // The page itself never scrolls sideways; the table does, inside its card.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const scroller = page.getByTestId('preference-table-scroll');

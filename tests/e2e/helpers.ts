@@ -99,6 +99,31 @@ export function toastWith(page: Page, title: string) {
 }
 
 /**
+ * Signs the page in as a newcomer (a fresh e-mail) who creates a company of their own and
+ * connects it to the sample ServiceTitan tenant (the demo company's items), as onboarding does:
+ * a company a test may change without touching what other tests see. Returns the e-mail.
+ */
+export async function signInAsNewCompanyAdmin(page: Page, prefix: string): Promise<string> {
+  const email = freshEmail(prefix);
+  await signInAs(page, email);
+  const sameOrigin = { origin: baseURL };
+  const created = await page.request.post('/api/companies', {
+    data: { name: `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` },
+    headers: sameOrigin,
+  });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { company: { id: number } }).company;
+  const sample = await page.request.get('/api/onboarding/sample-credentials');
+  expect(sample.ok()).toBe(true);
+  const connected = await page.request.patch(`/api/companies/${id}`, {
+    data: await sample.json(),
+    headers: sameOrigin,
+  });
+  expect(connected.ok()).toBe(true);
+  return email;
+}
+
+/**
  * Signs a second person in, in a browser context of their own (own cookies), so a test can
  * act as an admin and as the person they manage side by side.
  */

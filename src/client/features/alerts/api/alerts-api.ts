@@ -6,7 +6,6 @@ import type {
   CreatedAlertRule,
   UpdateAlertRule,
 } from '@shared/api/alerts';
-import type { BoardList } from '@shared/api/boards';
 import type { CapacityResponse } from '@shared/api/capacity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
@@ -21,14 +20,6 @@ const REFRESH_MS = 15_000;
 
 const withBoard = (url: string, boardId: number | undefined) =>
   boardId === undefined ? url : `${url}?boardId=${boardId}`;
-
-/** `GET /api/boards`: the company's boards, for the board picker. */
-export function useBoardList() {
-  return useQuery({
-    queryKey: ['/api/boards'],
-    queryFn: ({ signal }) => apiJson<BoardList>('GET', '/api/boards', undefined, { signal }),
-  });
-}
 
 /** `GET /api/alert-rules[?boardId=]`: a board's rules (without an id: the first board's). */
 export function useAlertRules(boardId: number | undefined) {

@@ -13,7 +13,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { NATIVE_SELECT } from '@/components/ui/native-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
@@ -23,15 +22,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { alertsOf } from '@/config/paths';
+import { useBoards } from '@/features/boards/api/boards-api';
+import { BoardPicker } from '@/features/boards/components/board-picker';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import {
   useAlertDeliveries,
   useAlertRules,
-  useBoardList,
   useDeleteAlertRule,
   useSendTest,
 } from '../api/alerts-api';
@@ -64,7 +63,7 @@ export function AlertsPage() {
   const boardId = boardIdOf(search);
   const { actor } = useAuth();
   const canManage = can(actor, 'alerts.manage');
-  const boards = useBoardList();
+  const boards = useBoards();
   const rules = useAlertRules(boardId);
   const deliveries = useAlertDeliveries(boardId);
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
@@ -93,23 +92,13 @@ export function AlertsPage() {
       width="max-w-5xl"
     >
       <div className="grid gap-6">
-        {boardList.length > 1 && (
-          <div className="grid max-w-sm gap-1.5">
-            <Label htmlFor="alerts-board">Board</Label>
-            <select
-              id="alerts-board"
-              className={NATIVE_SELECT}
-              value={board?.id ?? ''}
-              onChange={(e) => navigate(alertsOf(Number(e.target.value)))}
-            >
-              {boardList.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <BoardPicker
+          id="alerts-board"
+          className="max-w-sm"
+          boards={boardList}
+          value={board?.id}
+          onChange={(id) => navigate(alertsOf(id))}
+        />
 
         {mailCatcherUrl && (
           <p className="flex items-start gap-2 rounded-md border border-sky-500/40 bg-sky-500/10 p-3 text-sm">

@@ -3,6 +3,7 @@ import type { ItemType } from '@shared/api/item-groups';
 import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { CompanySelect } from '@/components/company-select';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -383,34 +384,6 @@ function BoardRow({
  * A master admin's choice of whose boards the page manages (`?companyId=`; the API takes the
  * same parameter). Absent for everyone else: their own company's boards.
  */
-function CompanyChoice({
-  companyId,
-  onChange,
-}: {
-  companyId: number | undefined;
-  onChange: (companyId: number | undefined) => void;
-}) {
-  const companies = useCompanyList();
-  return (
-    <div className="grid max-w-sm gap-1.5">
-      <Label htmlFor="boards-company">Company</Label>
-      <select
-        id="boards-company"
-        className={NATIVE_SELECT}
-        value={companyId ?? ''}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-      >
-        <option value="">Choose a company</option>
-        {(companies.data ?? []).map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /**
  * `/admin/boards` (issue 26): the company's boards for those holding `boards.manage`: create,
  * rename, reorder, choose what each shows (the configuration pages' rows and search), and delete
@@ -439,8 +412,10 @@ export function BoardsPage() {
     >
       <div className="grid gap-6">
         {master && (
-          <CompanyChoice
-            companyId={companyId}
+          <CompanySelect
+            id="boards-company"
+            className="max-w-sm"
+            value={companyId}
             onChange={(id) => navigate(boardsOf(id === user?.companyId ? undefined : id))}
           />
         )}

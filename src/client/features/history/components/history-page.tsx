@@ -8,10 +8,10 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NATIVE_SELECT } from '@/components/ui/native-select';
 import { historyOf, paths } from '@/config/paths';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import { useBoards } from '@/features/boards/api/boards-api';
+import { BoardPicker } from '@/features/boards/components/board-picker';
 import { boardIdFrom, lastBoardOf } from '@/features/boards/lib/last-board';
 import { useAuth } from '@/hooks/use-auth';
 import { cn } from '@/lib/utils';
@@ -118,26 +118,16 @@ export function HistoryPage() {
       ) : (
         <div className="grid gap-6">
           <div className="flex flex-wrap items-end gap-4">
-            {boardList.length > 1 && (
-              <div className="grid w-full gap-1.5 sm:w-64">
-                <Label htmlFor="history-board">Board</Label>
-                <select
-                  id="history-board"
-                  className={NATIVE_SELECT}
-                  value={board?.id ?? ''}
-                  onChange={(e) => {
-                    setPicked(null);
-                    navigate(historyOf(Number(e.target.value)));
-                  }}
-                >
-                  {boardList.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
+            <BoardPicker
+              id="history-board"
+              className="w-full sm:w-64"
+              boards={boardList}
+              value={board?.id}
+              onChange={(id) => {
+                setPicked(null);
+                navigate(historyOf(id));
+              }}
+            />
             <div className="grid gap-1.5">
               <Label htmlFor="history-from">From</Label>
               <Input

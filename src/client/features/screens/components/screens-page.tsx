@@ -10,12 +10,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { CompanySelect } from '@/components/company-select';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { describeAge } from '@/features/dashboard/lib/describe-age';
 import { useNow } from '@/features/dashboard/hooks/use-now';
 import { useAuth } from '@/hooks/use-auth';
-import { useCompanyList } from '@/hooks/use-company-list';
 import { toast } from '@/hooks/use-toast';
 import { fieldMessage, formMessage } from '@/lib/form-errors';
 import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
@@ -29,42 +29,6 @@ import {
   useRevokeScreen,
   useScreens,
 } from '../api/screens-api';
-
-function CompanySelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const companies = useCompanyList();
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor="screen-company">Company</Label>
-      <select
-        id="screen-company"
-        className={NATIVE_SELECT}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-      >
-        <option value="">Choose a company</option>
-        {(companies.data ?? []).map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * Which board a screen shows (issue 26): the company's boards in order; '' is the first board
@@ -174,9 +138,10 @@ function PairCard({ master, initialCode }: { master: boolean; initialCode: strin
           />
           {master && (
             <CompanySelect
-              value={companyId}
+              id="pair-company"
+              value={companyId ? Number(companyId) : undefined}
               onChange={(id) => {
-                setCompanyId(id);
+                setCompanyId(id === undefined ? '' : String(id));
                 setBoardId('');
               }}
               error={fieldMessage(pair.error, 'companyId')}
@@ -277,9 +242,10 @@ function LinkCard({ master, onLink }: { master: boolean; onLink: (url: string) =
           />
           {master && (
             <CompanySelect
-              value={companyId}
+              id="link-company"
+              value={companyId ? Number(companyId) : undefined}
               onChange={(id) => {
-                setCompanyId(id);
+                setCompanyId(id === undefined ? '' : String(id));
                 setBoardId('');
               }}
               error={fieldMessage(create.error, 'companyId')}
