@@ -99,17 +99,23 @@ export function ConnectStep({
     }
   });
 
+  // While the sample's values are on their way, saving would send the form without them: the
+  // buttons wait (a click right after "Use the sample tenant" once saved an empty form).
+  const [fillingSample, setFillingSample] = useState(false);
   const fillSample = async () => {
+    setFillingSample(true);
     try {
       const sample = await getSampleCredentials();
       for (const field of FIELDS)
         form.setValue(field, sample[field], { shouldDirty: true, shouldValidate: true });
     } catch (error) {
       reportError(error);
+    } finally {
+      setFillingSample(false);
     }
   };
 
-  const busy = isSubmitting || test.isPending;
+  const busy = isSubmitting || test.isPending || fillingSample;
   return (
     <Card>
       <CardHeader>
@@ -129,7 +135,12 @@ export function ConnectStep({
               Just trying it out? A sample ServiceTitan tenant runs with this app, full of realistic
               jobs.
             </p>
-            <Button type="button" variant="secondary" onClick={() => void fillSample()}>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={fillingSample}
+              onClick={() => void fillSample()}
+            >
               <FlaskConical aria-hidden />
               Use the sample tenant
             </Button>
