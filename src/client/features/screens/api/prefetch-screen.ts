@@ -32,22 +32,22 @@ function prefetchScreenBoard(viewType: ScreenViewType): void {
 
 /**
  * Starts a TV's reads before React renders (tv-main.tsx; issue 25, a TV on a slow CPU): whether it
- * is paired, and as soon as that answer names the board's view type, the board's settings and
- * numbers, instead of each waiting for a render of the answer before. A browser that was a paired
- * screen before (a reload) asks for its board at once, beside the status: if it is no longer
- * paired, those reads are refused and nothing shows them; if its board now shows the other view
- * type, the right numbers are asked for when the status says so.
+ * is paired, and beside it its board's settings and numbers, instead of each waiting for a render
+ * of the answer before. The numbers are asked for in the view type this browser last showed as a
+ * screen (else business units, the usual board); when the status names the other one, those are
+ * asked for then. An unpaired TV's reads are refused and nothing shows them. tv.html preloads the
+ * status and the settings, so they are on their way while this code downloads.
  */
 export function prefetchScreen(): void {
-  const remembered = lastViewType();
-  if (remembered) prefetchScreenBoard(remembered);
+  const guess = lastViewType() ?? 'businessUnit';
   const status = getScreenStatus();
   prefetchForFirstMount({ queryKey: SCREEN_STATUS_KEY, queryFn: () => status });
+  prefetchScreenBoard(guess);
   status.then(
     (answer) => {
       if (answer.status !== 'paired') return;
       const { viewType } = answer.screen;
-      if (viewType !== remembered) writeStorage(LAST_VIEW_TYPE_KEY, viewType);
+      if (viewType !== lastViewType()) writeStorage(LAST_VIEW_TYPE_KEY, viewType);
       prefetchScreenBoard(viewType);
     },
     () => undefined, // the page's own status query meets the failure and shows it
