@@ -117,6 +117,35 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   const curve = page.getByTestId('fill-curve');
   await expect(curve.locator('.recharts-line')).toHaveCount(2);
   await expect(curve).toContainText('Pace curve (expected)');
+  // Its time axis is working days only, each as wide as the others: the pace curve's 3 working
+  // days before the day, then the day; a weekend or holiday between them takes no width.
+  const label = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: detail.timeZone,
+  });
+  const workingDays = [
+    ...detail.pace.slice(0, -2).filter((_, index) => index % 2 === 0),
+    { at: `${day.date}T12:00:00Z` },
+  ].map((point) => label.format(new Date(point.at)));
+  expect(workingDays).toHaveLength(4);
+  const ticks = curve.getByTestId('fill-curve-day');
+  await expect(ticks).toHaveCount(4);
+  // Each day on two lines: "Fri" over "Nov 20".
+  const tickTexts = await ticks.evaluateAll((nodes) =>
+    nodes.map((node) => [...node.querySelectorAll('tspan')].map((t) => t.textContent).join(', ')),
+  );
+  expect(tickTexts).toEqual(workingDays);
+  for (const text of tickTexts) expect(text).not.toMatch(/^(Sat|Sun)/);
+  const centres = await ticks.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const box = node.getBoundingClientRect();
+      return box.x + box.width / 2;
+    }),
+  );
+  const gaps = centres.slice(1).map((x, index) => x - centres[index]!);
+  for (const gap of gaps) expect(Math.abs(gap - gaps[0]!)).toBeLessThan(2);
 
   // The CSV: the same range, as the API gives it.
   const [download] = await Promise.all([

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { dayLabel, dayTotal, momentLabel } from '../lib/history-format';
+import { onWorkingAxis, workingSpans, workingTicks } from '../lib/working-axis';
 
 /**
  * The History page's two charts (issue 27, decision 027: Recharts, in this page's chunk only).
@@ -109,47 +110,71 @@ export function DaysChart({
   );
 }
 
-/** A day's fill (% of target) at each change, against the board's pace curve. */
+interface DayTickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}
+
+/** A working day under the fill curve, on two lines ("Fri" over "Nov 20"): four fit a phone. */
+function DayTick({ x, y, payload, labels }: DayTickProps & { labels: Map<number, string> }) {
+  const [weekday, date] = (labels.get(Number(payload?.value)) ?? '').split(', ');
+  return (
+    <text
+      x={Number(x)}
+      y={Number(y)}
+      textAnchor="middle"
+      fill={AXIS.stroke}
+      fontSize={AXIS.fontSize}
+      data-testid="fill-curve-day"
+    >
+      <tspan x={Number(x)} dy="0.9em">
+        {weekday}
+      </tspan>
+      <tspan x={Number(x)} dy="1.2em">
+        {date}
+      </tspan>
+    </text>
+  );
+}
+
+/**
+ * A day's fill (% of target) at each change, against the board's pace curve, over working hours
+ * only: nights, weekends and holidays take no width (lib/working-axis.ts).
+ */
 export function FillCurveChart({ detail }: { detail: HistoryDayDetail }) {
-  const fill = detail.points.map((point) => ({
-    t: Date.parse(point.at),
-    fill: point.percent,
-  }));
+  const spans = workingSpans(detail);
+  const moments = detail.points.map((point) => ({ t: Date.parse(point.at), fill: point.percent }));
   // The fill holds after the last change, to the day's end.
   const dayEnd = detail.pace.at(-1);
-  const last = fill.at(-1);
+  const last = moments.at(-1);
   if (last && dayEnd && Date.parse(dayEnd.at) > last.t) {
-    fill.push({ t: Date.parse(dayEnd.at), fill: last.fill });
+    moments.push({ t: Date.parse(dayEnd.at), fill: last.fill });
   }
-  const pace = detail.pace.map((point) => ({
-    t: Date.parse(point.at),
-    pace: point.expectedPercent,
-  }));
-  const times = [...fill, ...pace].map((point) => point.t);
-  const domain: [number, number] = [Math.min(...times), Math.max(...times)];
-  // One tick per local day: its midnight in the board's zone, as the pace points' day starts.
-  const ticks = detail.pace
-    .filter((_, index) => index % 2 === 0)
-    .map((point) => Date.parse(point.at));
-  const tick = (t: number) =>
-    new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      hour: 'numeric',
-      timeZone: detail.timeZone,
-    }).format(new Date(t));
+  const fill = onWorkingAxis(spans, moments);
+  const pace = onWorkingAxis(
+    spans,
+    detail.pace.map((point) => ({ t: Date.parse(point.at), pace: point.expectedPercent })),
+  );
+  const { starts, middles, end } = workingTicks(spans);
+  const dayOf = new Map(middles.map((middle) => [middle.at, middle.label]));
   const top = Math.max(100, ...fill.map((point) => point.fill));
   return (
     <ResponsiveContainer width="100%" height={260}>
       <LineChart margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
         <CartesianGrid stroke="var(--border)" vertical={false} />
+        {/* Each working day's start: where the one before it ended (the night between is gone). */}
+        {starts.slice(1).map((x) => (
+          <ReferenceLine key={x} x={x} stroke="var(--border)" />
+        ))}
         <XAxis
-          dataKey="t"
+          dataKey="x"
           type="number"
-          scale="time"
-          domain={domain}
-          ticks={ticks}
-          tickFormatter={tick}
-          tick={AXIS}
+          domain={[0, end]}
+          ticks={middles.map((middle) => middle.at)}
+          interval={0}
+          tick={(props: DayTickProps) => <DayTick {...props} labels={dayOf} />}
+          height={40}
           stroke="var(--border)"
         />
         <YAxis
@@ -161,7 +186,10 @@ export function FillCurveChart({ detail }: { detail: HistoryDayDetail }) {
         <ReferenceLine y={100} stroke="var(--muted-foreground)" strokeDasharray="2 4" />
         <Tooltip
           contentStyle={TOOLTIP_STYLE}
-          labelFormatter={(t) => momentLabel(Number(t), detail.timeZone)}
+          labelFormatter={(_, payload) => {
+            const t = (payload[0]?.payload as { t?: number } | undefined)?.t;
+            return t === undefined ? '' : momentLabel(t, detail.timeZone);
+          }}
           formatter={(value, name) => [`${String(value)} %`, name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -493,6 +493,8 @@ function FillCurve({ boardId, day }: { boardId: number | undefined; day: History
           ? 'Reconstructed from ServiceTitan: the jobs counted on the day that were already booked at the start of each of the 3 working days before it, then its final count.'
           : 'Recorded live: the board’s total each time its numbers changed.'}{' '}
         The dashed line is the board&apos;s pace curve: how full the day should have been by then.
+        The chart shows working hours only (8 AM to 5 PM of working days): what was booked at night
+        or on a day off shows where the next working hours begin; the list below has every moment.
       </p>
       <figure
         aria-label={`How ${dayLabel(day.date)} filled up against the pace curve; the list below has the same numbers`}
