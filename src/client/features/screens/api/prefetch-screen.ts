@@ -32,22 +32,26 @@ function prefetchScreenBoard(viewType: ScreenViewType): void {
 
 /**
  * Starts a TV's reads before React renders (tv-main.tsx; issue 25, a TV on a slow CPU): whether it
- * is paired, and beside it its board's settings and numbers, instead of each waiting for a render
- * of the answer before. The numbers are asked for in the view type this browser last showed as a
- * screen (else business units, the usual board); when the status names the other one, those are
- * asked for then. An unpaired TV's reads are refused and nothing shows them. tv.html preloads the
- * status and the settings, so they are on their way while this code downloads.
+ * is paired (tv.html preloads that answer while this code downloads), and its board's settings
+ * and numbers the moment the answer names the view type, instead of each waiting for a render of
+ * the answer before. A browser that showed a board as a paired screen before (a reload) asks for
+ * them at once, beside the status, in the view type it last showed; a device never paired here
+ * asks only for its status, so a TV waiting for a pairing makes no request that is refused.
  */
 export function prefetchScreen(): void {
-  const guess = lastViewType() ?? 'businessUnit';
+  const remembered = lastViewType();
+  if (remembered) prefetchScreenBoard(remembered);
   const status = getScreenStatus();
   prefetchForFirstMount({ queryKey: SCREEN_STATUS_KEY, queryFn: () => status });
-  prefetchScreenBoard(guess);
   status.then(
     (answer) => {
-      if (answer.status !== 'paired') return;
+      if (answer.status !== 'paired') {
+        // Revoked: its next page load asks for its status alone.
+        if (remembered) writeStorage(LAST_VIEW_TYPE_KEY, '');
+        return;
+      }
       const { viewType } = answer.screen;
-      if (viewType !== lastViewType()) writeStorage(LAST_VIEW_TYPE_KEY, viewType);
+      if (viewType !== remembered) writeStorage(LAST_VIEW_TYPE_KEY, viewType);
       prefetchScreenBoard(viewType);
     },
     () => undefined, // the page's own status query meets the failure and shows it
