@@ -6,7 +6,7 @@ import type {
   HistoryStatus,
 } from '../../src/shared/api/history.js';
 import { capacityPercent } from '../../src/shared/capacity/percent.js';
-import { demoAccounts, openSignedInBoard } from './helpers.js';
+import { demoAccounts, openSignedInBoard, signInAs } from './helpers.js';
 
 /**
  * The History page (issue 27, item 5): a plain member reaches it from the side menu; once the
@@ -160,4 +160,54 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   // Ids in the download name the board: the page asks for its board by id.
   expect(csv).toBe(fromApi);
   expect(download.suggestedFilename()).toMatch(/^history-\d+-.+\.csv$/);
+});
+
+test('a master admin chooses the company whose history to read, as the API answers it', async ({
+  page,
+}) => {
+  test.setTimeout(BACKFILL_TIMEOUT_MS + 60_000);
+  await signInAs(page, demoAccounts.master);
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  // No company of their own: one to choose first.
+  await expect(page.getByText('Choose a company to read its history.')).toBeVisible();
+  const companies = (await (await page.request.get('/api/companies')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const demo = companies.find((c) => c.name === 'Demo Heating & Air')!;
+  await page.getByLabel('Company').selectOption({ label: demo.name });
+  await expect(page).toHaveURL(new RegExp(`/history\\?companyId=${demo.id}$`));
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/api/history/status?companyId=${demo.id}`)
+          ).json()) as HistoryStatus
+        ).backfill.state,
+      { timeout: BACKFILL_TIMEOUT_MS },
+    )
+    .toBe('done');
+  const from = await page.getByLabel('From').inputValue();
+  const to = await page.getByLabel('To').inputValue();
+  expect(from).not.toBe('');
+  const answer = (await (
+    await page.request.get(`/api/history?companyId=${demo.id}&from=${from}&to=${to}`)
+  ).json()) as HistoryResponse;
+  expect(answer.days.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('history-row')).toHaveCount(answer.days.length);
+  const last = answer.days.at(-1)!;
+  const total = last.items.reduce((sum, item) => sum + item.scheduled, 0);
+  await expect(
+    page
+      .locator(`[data-testid=history-row][data-date="${last.date}"]`)
+      .getByTestId('history-total')
+      .locator('[data-part=scheduled]'),
+  ).toHaveText(String(total));
+  // The download names the company too: the same numbers as the API's.
+  await expect(page.getByTestId('history-csv')).toHaveAttribute(
+    'href',
+    new RegExp(`companyId=${demo.id}&boardId=\\d+&from=${from}&to=${to}&format=csv`),
+  );
 });

@@ -56,9 +56,17 @@ export const boardsOf = (companyId: number | undefined) =>
 export const alertsOf = (boardId?: number) =>
   boardId === undefined ? paths.alerts : `${paths.alerts}?boardId=${boardId}`;
 
-/** The History page of one board (without an id: the board last used, else the first). */
-export const historyOf = (boardId?: number) =>
-  boardId === undefined ? paths.history : `${paths.history}?boardId=${boardId}`;
+/**
+ * The History page of one board (without an id: the board last used, else the first), of the
+ * company a master admin chose (none: the person's own).
+ */
+export function historyOf(boardId?: number, companyId?: number): string {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set(BOARD_COMPANY_PARAM, String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const search = query.toString();
+  return search ? `${paths.history}?${search}` : paths.history;
+}
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

@@ -19,13 +19,21 @@ export function historyUrl(
 const FILLING_REFRESH_MS = 3_000;
 
 /** `GET /api/history/status`: the backfill's progress, and the board's time zone. */
-export function useHistoryStatus(boardId: number | undefined) {
+export function useHistoryStatus(
+  boardId: number | undefined,
+  companyId?: number,
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({
-    queryKey: ['/api/history/status', boardId ?? null],
+    queryKey: ['/api/history/status', companyId ?? null, boardId ?? null],
     queryFn: ({ signal }) =>
-      apiJson<HistoryStatus>('GET', historyUrl('/api/history/status', { boardId }), undefined, {
-        signal,
-      }),
+      apiJson<HistoryStatus>(
+        'GET',
+        historyUrl('/api/history/status', { companyId, boardId }),
+        undefined,
+        { signal },
+      ),
+    enabled: options.enabled ?? true,
     refetchInterval: (query) => {
       const state = query.state.data?.backfill.state;
       return state === 'running' || state === 'waiting' ? FILLING_REFRESH_MS : false;
@@ -39,15 +47,23 @@ export function useHistoryStatus(boardId: number | undefined) {
  */
 export function useHistory(
   boardId: number | undefined,
+  companyId: number | undefined,
   range: { from: string; to: string } | null,
   progress: number,
 ) {
   return useQuery({
-    queryKey: ['/api/history', boardId ?? null, range?.from, range?.to, progress],
+    queryKey: [
+      '/api/history',
+      companyId ?? null,
+      boardId ?? null,
+      range?.from,
+      range?.to,
+      progress,
+    ],
     queryFn: ({ signal }) =>
       apiJson<HistoryResponse>(
         'GET',
-        historyUrl('/api/history', { boardId, from: range!.from, to: range!.to }),
+        historyUrl('/api/history', { companyId, boardId, from: range!.from, to: range!.to }),
         undefined,
         { signal },
       ),
@@ -57,13 +73,17 @@ export function useHistory(
 }
 
 /** `GET /api/history/day`: one day's fill curve and the board's pace curve. */
-export function useHistoryDay(boardId: number | undefined, date: string | null) {
+export function useHistoryDay(
+  boardId: number | undefined,
+  companyId: number | undefined,
+  date: string | null,
+) {
   return useQuery({
-    queryKey: ['/api/history/day', boardId ?? null, date],
+    queryKey: ['/api/history/day', companyId ?? null, boardId ?? null, date],
     queryFn: ({ signal }) =>
       apiJson<HistoryDayDetail>(
         'GET',
-        historyUrl('/api/history/day', { boardId, date: date! }),
+        historyUrl('/api/history/day', { companyId, boardId, date: date! }),
         undefined,
         { signal },
       ),

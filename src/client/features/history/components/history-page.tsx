@@ -8,7 +8,8 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { historyOf, paths } from '@/config/paths';
+import { CompanySelect } from '@/components/company-select';
+import { companyIdIn, historyOf, paths } from '@/config/paths';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import { useBoards } from '@/features/boards/api/boards-api';
 import { BoardPicker } from '@/features/boards/components/board-picker';
@@ -36,12 +37,16 @@ const SOURCE_WORDS = {
 export function HistoryPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const { user } = useAuth();
+  const { user, actor } = useAuth();
+  // A master admin reads any company's (`?companyId=`, as on the Boards page), else their own.
+  const master = can(actor, 'companies.manage');
+  const otherCompany = master ? companyIdIn(search) : undefined;
+  const companyId = otherCompany ?? user?.companyId ?? undefined;
   const named = boardIdFrom(new URLSearchParams(search).get('boardId') ?? undefined);
-  const boards = useBoards();
+  const boards = useBoards(otherCompany, { enabled: companyId !== undefined });
   const boardList = boards.data?.boards ?? [];
-  // Without an id: the board this person last opened, else the company's first.
-  const remembered = user ? lastBoardOf(user.id) : null;
+  // Without an id: the board this person last opened (of their own company), else the first.
+  const remembered = user && otherCompany === undefined ? lastBoardOf(user.id) : null;
   const board =
     named !== undefined
       ? boardList.find((b) => b.id === named)
@@ -49,9 +54,11 @@ export function HistoryPage() {
   const boardId = named ?? board?.id;
   const unknownBoard = named !== undefined && boards.isSuccess && !board;
 
-  const status = useHistoryStatus(unknownBoard ? undefined : boardId);
+  const status = useHistoryStatus(unknownBoard ? undefined : boardId, otherCompany, {
+    enabled: companyId !== undefined,
+  });
   const timeZone = status.data?.timeZone ?? null;
-  const settings = useBoardSettingsQuery(undefined, board?.id);
+  const settings = useBoardSettingsQuery(otherCompany, board?.id);
 
   const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
   const range = useMemo(() => {
@@ -65,6 +72,7 @@ export function HistoryPage() {
   const backfill = status.data?.backfill;
   const history = useHistory(
     board?.id,
+    otherCompany,
     range && !rangeProblem && board ? range : null,
     backfill?.daysDone ?? 0,
   );
@@ -87,6 +95,7 @@ export function HistoryPage() {
   const csvHref =
     range && board && !rangeProblem
       ? historyUrl('/api/history', {
+          companyId: otherCompany,
           boardId: board.id,
           from: range.from,
           to: range.to,
@@ -118,6 +127,17 @@ export function HistoryPage() {
       ) : (
         <div className="grid gap-6">
           <div className="flex flex-wrap items-end gap-4">
+            {master && (
+              <CompanySelect
+                id="history-company"
+                className="w-full sm:w-64"
+                value={companyId}
+                onChange={(id) => {
+                  setPicked(null);
+                  navigate(historyOf(undefined, id === user?.companyId ? undefined : id));
+                }}
+              />
+            )}
             <BoardPicker
               id="history-board"
               className="w-full sm:w-64"
@@ -125,7 +145,7 @@ export function HistoryPage() {
               value={board?.id}
               onChange={(id) => {
                 setPicked(null);
-                navigate(historyOf(id));
+                navigate(historyOf(id, otherCompany));
               }}
             />
             <div className="grid gap-1.5">
@@ -161,7 +181,9 @@ export function HistoryPage() {
 
           {backfill && <BackfillNotice status={status.data!} />}
 
-          {status.isError || boards.isError || history.isError ? (
+          {companyId === undefined ? (
+            <p className="text-muted-foreground">Choose a company to read its history.</p>
+          ) : status.isError || boards.isError || history.isError ? (
             <p role="alert" className="text-destructive">
               The history could not be read.{' '}
               {(status.error ?? boards.error ?? history.error)?.message}
@@ -198,7 +220,7 @@ export function HistoryPage() {
                   {pickedDay ? `How ${dayLabel(pickedDay.date)} filled up` : 'How a day filled up'}
                 </h2>
                 {pickedDay ? (
-                  <FillCurve boardId={board?.id} day={pickedDay} />
+                  <FillCurve boardId={board?.id} companyId={otherCompany} day={pickedDay} />
                 ) : (
                   <p className="text-muted-foreground">
                     Pick a day in the table (or a bar in the chart) to see how it filled up against
@@ -476,8 +498,16 @@ function NumbersCell({
 }
 
 /** The chosen day's fill curve against the pace curve, and its moments in words. */
-function FillCurve({ boardId, day }: { boardId: number | undefined; day: HistoryDay }) {
-  const detail = useHistoryDay(boardId, day.date);
+function FillCurve({
+  boardId,
+  companyId,
+  day,
+}: {
+  boardId: number | undefined;
+  companyId: number | undefined;
+  day: HistoryDay;
+}) {
+  const detail = useHistoryDay(boardId, companyId, day.date);
   if (detail.isLoading) return <p className="text-muted-foreground">Loading…</p>;
   if (detail.isError || !detail.data)
     return (
