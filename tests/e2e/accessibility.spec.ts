@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { demoAccounts, freshEmail, openSignedInBoard, signInAs } from './helpers.js';
 
+// Each test signs in and changes nothing another test reads: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Every screen passes axe-core's WCAG 2.1 A/AA rules and best practices: names that match what
  * is shown, one main landmark, a heading outline, and text contrast in both themes.

@@ -9,6 +9,9 @@ import {
   signInAs,
 } from './helpers.js';
 
+// Each test signs in and changes nothing another test reads: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * The live board as a person sees it while numbers load, fail, refresh and fill up: banners,
  * toasts, the spinner, the 60-second reload, help tips, the responsive layout, table colours

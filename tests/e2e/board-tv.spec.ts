@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerCapacityWith, capacityAnswer, demoAccounts, signInAs } from './helpers.js';
 
+// Each test signs in and changes nothing another test reads: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * The board on the office TV: at 1080p and 4K the three day cards fit one screen with every row
  * and the totals visible (nobody scrolls a TV), type grows with the screen, and a refresh moves

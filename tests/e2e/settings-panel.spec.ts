@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DashboardSettings } from '../../src/shared/settings/dashboard-settings.js';
 
+// Each test signs in and changes nothing another test reads: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * The Dashboard Settings panel as the signed-out live preview uses it (/customize may edit the
  * browser's own settings): every change applies at once and is kept in local storage.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   NO_CREDENTIALS_ERROR,
   capacityResponseSchema,
@@ -157,8 +158,15 @@ export function createCapacityService(deps: {
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   // Credentials, preferences and groups from memory, dropped by the events that change them.
   const inputs = createBoardInputs({ db, secretBox, events });
-  /** Learned curves (decision 037), one per company, view type, calendar and hour. */
-  const learnedCurves = new Map<string, Promise<[number, number, number] | null>>();
+  /**
+   * Learned curves (decision 037), one per company, view type, calendar and hour: the least
+   * recently used go first (a plain map emptied at 1,000 entries read them all again, every
+   * hour, once more than 500 companies had boards open).
+   */
+  const learnedCurves = new LRUCache<string, Promise<[number, number, number] | null>>({
+    max: 10_000,
+    ttl: 3_600_000,
+  });
 
   const changeListeners = new Set<(companyId: number) => void>();
   const schedule = createRefreshSchedule({
@@ -465,7 +473,6 @@ export function createCapacityService(deps: {
     ]);
     let learned = learnedCurves.get(key);
     if (!learned) {
-      if (learnedCurves.size > 1_000) learnedCurves.clear();
       learned = learnedPaceFor(db, { companyId, viewType, settings, now: at }).then(
         (result) => result.learned?.curve ?? null,
         () => null,
