@@ -17,6 +17,7 @@ let t: TestApp;
 let admin: TestUser;
 let member: TestUser;
 let otherAdmin: TestUser;
+let companyId: number;
 
 const valid = {
   name: 'Tomorrow behind',
@@ -31,7 +32,7 @@ beforeAll(async () => {
   // As in production: typed URLs may not reach private addresses. The public names used below
   // are looked up for real only when they resolve; a name that does not resolve is refused too.
   t = await createTestApp({ env: { ALERTS_ALLOW_PRIVATE_URLS: 'false' } });
-  const companyId = await createCompany(t.app);
+  companyId = await createCompany(t.app);
   admin = await createSignedInUser(t.app, { companyId, role: 'account_admin' });
   member = await createSignedInUser(t.app, { companyId });
   otherAdmin = await createSignedInUser(t.app, {
@@ -281,5 +282,59 @@ describe('rules belong to a board', () => {
     expect((await call(admin, 'GET', `/api/alert-rules?boardId=${boardId}`)).statusCode).toBe(404);
     expect(await names('/api/alert-rules')).toEqual([onFirst.json().id]);
     await call(admin, 'DELETE', `/api/alert-rules/${onFirst.json().id}`);
+  });
+
+  it('answers the master admin the company ?companyId= names, as the board does; anyone else a 404', async () => {
+    const master = await createSignedInUser(t.app, { role: 'master_admin' });
+    const rule = await call(admin, 'POST', '/api/alert-rules', onBoard());
+    expect(rule.statusCode, rule.body).toBe(201);
+    const ruleId = rule.json().id as number;
+    expect((await call(admin, 'POST', `/api/alert-rules/${ruleId}/test`)).statusCode).toBe(200);
+    const first = (await call(admin, 'GET', '/api/boards')).json().boards[0].id as number;
+    const own = {
+      rules: (await call(admin, 'GET', '/api/alert-rules')).json().rules,
+      deliveries: (await call(admin, 'GET', '/api/alert-deliveries')).json().deliveries,
+    };
+    expect(own.rules.map((r: { id: number }) => r.id)).toEqual([ruleId]);
+    expect(own.deliveries.map((d: { ruleId: number }) => d.ruleId)).toContain(ruleId);
+
+    // Without a company of their own the master admin has no board to read, until one is named.
+    expect((await call(master, 'GET', '/api/alert-rules')).statusCode).toBe(403);
+    const named = `companyId=${companyId}`;
+    for (const [url, key] of [
+      [`/api/alert-rules?${named}`, 'rules'],
+      [`/api/alert-deliveries?${named}`, 'deliveries'],
+      [`/api/alert-rules?${named}&boardId=${first}`, 'rules'],
+      [`/api/alert-deliveries?${named}&boardId=${first}`, 'deliveries'],
+    ] as const) {
+      const res = await call(master, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.json()[key], url).toEqual(own[key]);
+    }
+    // Naming one's own company is the same as naming none.
+    expect((await call(admin, 'GET', `/api/alert-rules?${named}`)).json().rules).toEqual(own.rules);
+    // A board of another company than the one named, a company that does not exist, and anyone
+    // else naming a company not theirs: 404, never its rules.
+    const otherCompany = (await call(otherAdmin, 'GET', '/api/boards')).json().boards[0]
+      .id as number;
+    for (const [user, url] of [
+      [master, `/api/alert-rules?${named}&boardId=${otherCompany}`],
+      [master, `/api/alert-deliveries?${named}&boardId=${otherCompany}`],
+      [master, '/api/alert-rules?companyId=999999'],
+      [otherAdmin, `/api/alert-rules?${named}`],
+      [otherAdmin, `/api/alert-deliveries?${named}`],
+      [member, `/api/alert-deliveries?companyId=${companyId + 1}`],
+    ] as const) {
+      const res = await call(user, 'GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('Tomorrow behind');
+    }
+    // A bad id is a 400 naming the field.
+    for (const url of ['/api/alert-rules?companyId=abc', '/api/alert-deliveries?companyId=0']) {
+      const bad = await call(master, 'GET', url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().error).toMatch(/^companyId/);
+    }
+    await call(admin, 'DELETE', `/api/alert-rules/${ruleId}`);
   });
 });

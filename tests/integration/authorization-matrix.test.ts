@@ -621,6 +621,18 @@ const MATRIX: Record<string, Case[]> = {
       note: "a board of A's by id",
       request: async (f) => ({ url: `/api/alert-rules?boardId=${await spareBoardOfA(f)}` }),
     },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/alert-rules?companyId=${f.companyA}` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, the company named too",
+      request: async (f) => ({
+        url: `/api/alert-rules?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
+    },
   ],
   'POST /api/alert-rules': [
     {
@@ -679,6 +691,18 @@ const MATRIX: Record<string, Case[]> = {
       access: 'alertsOfA',
       note: "a board of A's by id",
       request: async (f) => ({ url: `/api/alert-deliveries?boardId=${await spareBoardOfA(f)}` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/alert-deliveries?companyId=${f.companyA}` }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, the company named too",
+      request: async (f) => ({
+        url: `/api/alert-deliveries?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
     },
   ],
   'GET /api/history': [

@@ -247,8 +247,13 @@ export const alertDeliverySchema = z.object({
 export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
 export const alertDeliveryListSchema = z.object({ deliveries: z.array(alertDeliverySchema) });
 
-/** `?boardId=` of the rules and the delivery log; without it, the company's first board. */
-export const boardQuerySchema = z.object({ boardId: serialIdParam.optional() }).strict();
+/**
+ * `?boardId=` of the rules and the delivery log; without it, the first board of the company
+ * `?companyId=` names (the master admin, as on the board's other routes) or of the caller's.
+ */
+export const boardQuerySchema = z
+  .object({ boardId: serialIdParam.optional(), companyId: serialIdParam.optional() })
+  .strict();
 
 export const alertRuleParamsSchema = pathParams({ id: serialIdParam });
 

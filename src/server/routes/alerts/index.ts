@@ -79,23 +79,31 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
 
   /**
    * The board a list or a new rule is for: `?boardId=` (a board of another company is a 404,
-   * as if it did not exist), else the first board of the caller's company.
+   * as if it did not exist), else the first board of the company `?companyId=` names (the
+   * master admin, as on the board's other routes; anyone else naming a company not theirs gets
+   * 404) or of the caller's. A board of another company than the one named is a 404.
    */
   async function boardFor(
     request: FastifyRequest,
-    boardId: number | undefined,
+    { boardId, companyId }: { boardId?: number | undefined; companyId?: number | undefined },
     permission: 'alerts.view' | 'alerts.manage',
   ): Promise<BoardRow> {
     const actor = currentActor(request);
     const denied = () => forbidden(denialReason(actor, permission) ?? 'Forbidden');
     if (!can(actor, permission)) throw denied();
+    const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
     let board: BoardRow | null;
     if (boardId === undefined) {
-      if (actor.companyId === null) throw forbidden('Create or join a company first.');
-      board = await app.services.boards.first(actor.companyId);
+      const company = named ?? actor.companyId;
+      if (company === null) throw forbidden('Create or join a company first.');
+      board = await app.services.boards.first(company);
     } else {
       board = await app.services.boards.byId(boardId);
-      if (!board || !can(actor, 'alerts.view', { companyId: board.companyId }))
+      if (
+        !board ||
+        !can(actor, 'alerts.view', { companyId: board.companyId }) ||
+        (companyId !== undefined && board.companyId !== companyId)
+      )
         throw notFound('Board');
     }
     if (!can(actor, permission, { companyId: board.companyId })) throw denied();
@@ -131,7 +139,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules',
     { schema: { querystring: boardQuerySchema, response: { 200: alertRuleListSchema } } },
     async (request) => {
-      const board = await boardFor(request, request.query.boardId, 'alerts.view');
+      const board = await boardFor(request, request.query, 'alerts.view');
       const rules = await store.list(board.id);
       return {
         rules: rules.map(store.view),
@@ -151,7 +159,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { boardId, ...fields } = request.body;
-      const board = await boardFor(request, boardId, 'alerts.manage');
+      const board = await boardFor(request, { boardId }, 'alerts.manage');
       await checkChannels(fields.channels);
       const rule = await store.create(board.companyId, board.id, fields, app.services.now());
       // The signing secret is shown this once; it is never in any later answer.
@@ -226,7 +234,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-deliveries',
     { schema: { querystring: boardQuerySchema, response: { 200: alertDeliveryListSchema } } },
     async (request) => {
-      const board = await boardFor(request, request.query.boardId, 'alerts.view');
+      const board = await boardFor(request, request.query, 'alerts.view');
       return { deliveries: await store.deliveries(board.id) };
     },
   );
