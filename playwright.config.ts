@@ -14,9 +14,9 @@ const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: true, force: true });
 
 /**
- * Specs that change the demo company's shared board settings (decision 009), which every board
- * of the company shows: they run after the others and put what they changed back. (The
- * configuration pages' spec changes companies of its own, and runs with the rest.)
+ * Specs that add boards to the demo company while they run (each test changes the settings of a
+ * board of its own): they run after the others, whose board lists and switchers they would
+ * change. (The configuration pages' spec changes companies of its own, and runs with the rest.)
  */
 const COMPANY_CONFIGURATION_SPECS = ['**/company-board-settings.spec.ts'];
 
@@ -69,8 +69,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {
-      // Changes the demo company's board settings, which every board of the company shows:
-      // runs once the other specs are done, and puts them back.
+      // Adds boards to the demo company while it runs: once the other specs are done.
       name: 'company-configuration',
       testMatch: COMPANY_CONFIGURATION_SPECS,
       dependencies: ['chromium'],

@@ -5,19 +5,14 @@ import {
   defaultDashboardSettings,
 } from '../../src/shared/settings/dashboard-settings.js';
 import { baseURL } from '../../playwright.config.js';
-import {
-  demoAccounts,
-  openSignedInBoard,
-  pairTv,
-  renamePreviewBoard,
-  signInElsewhere,
-} from './helpers.js';
+import { demoAccounts, pairTv, renamePreviewBoard, signInAs, signInElsewhere } from './helpers.js';
 
 /**
- * The demo company's board settings, shared by everyone of the company (issue 11, decision 009).
- * These tests change them, which every other board of the company would show: they run in the
- * serial `company-configuration` project, after the other specs, and put the seed defaults back
- * after each test.
+ * A board's settings, shared by everyone of the company (issue 11, decision 009; a board's own
+ * since issue 26, decision 014). Each test makes a board of its own in the demo company (a new
+ * board starts from the first board's settings: the seed defaults) and deletes it afterwards, so
+ * the tests run side by side and no other board changes. They run in the `company-configuration`
+ * project, after the other specs, because the demo company's list of boards grows while they run.
  */
 
 const DEFAULTS = companyPartOf(defaultDashboardSettings('America/New_York'));
@@ -37,30 +32,34 @@ async function openSettings(page: Page) {
   return panel;
 }
 
+/** The test's own board (made in beforeEach). */
+let boardId = 0;
+
 async function storedSettings(page: Page): Promise<BoardSettingsResponse> {
-  const res = await page.request.get('/api/board-settings');
+  const res = await page.request.get(`/api/board-settings?boardId=${boardId}`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as BoardSettingsResponse;
 }
 
-/** Puts the company's settings back to the seed defaults (as the manager, through the API). */
-async function restoreDefaults(page: Page) {
-  const { version } = await storedSettings(page);
-  const put = await page.request.put('/api/board-settings', {
-    data: { settings: DEFAULTS, version },
-    headers: SAME_ORIGIN,
-  });
-  expect(put.ok()).toBe(true);
-  const removed = await page.request.delete('/api/board-settings/logo', { headers: SAME_ORIGIN });
-  expect(removed.ok()).toBe(true);
-}
-
 test.describe("the company's board settings, as the manager changes them", () => {
+  test.describe.configure({ mode: 'parallel' });
   test.beforeEach(async ({ page }) => {
-    await openSignedInBoard(page, demoAccounts.manager);
+    await signInAs(page, demoAccounts.manager);
+    const created = await page.request.post('/api/boards', {
+      data: {
+        name: `Settings ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      },
+      headers: SAME_ORIGIN,
+    });
+    expect(created.status()).toBe(201);
+    boardId = ((await created.json()) as { id: number }).id;
+    expect((await storedSettings(page)).settings.title).toBe('3-Day Call Board');
+    await page.goto(`/boards/${boardId}`);
+    await expect(page.getByTestId('day-card')).toHaveCount(3);
   });
   test.afterEach(async ({ page }) => {
-    await restoreDefaults(page);
+    const removed = await page.request.delete(`/api/boards/${boardId}`, { headers: SAME_ORIGIN });
+    expect(removed.ok()).toBe(true);
   });
 
   test('a title changed in the panel reaches a plain user of the company; the Live Preview keeps its own', async ({
@@ -71,7 +70,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
     test.slow();
     const csr = await signInElsewhere(browser, baseURL, demoAccounts.csr);
     try {
-      await csr.page.goto('/');
+      await csr.page.goto(`/boards/${boardId}`);
       await expect(csr.page.getByTestId('board-title')).toHaveText('3-Day Call Board');
 
       const panel = await openSettings(page);
@@ -122,8 +121,8 @@ test.describe("the company's board settings, as the manager changes them", () =>
   }) => {
     test.setTimeout(120_000);
     const tvs = [
-      await pairTv(browser, page, 'Dispatch wall'),
-      await pairTv(browser, page, 'Break room'),
+      await pairTv(browser, page, 'Dispatch wall', true, boardId),
+      await pairTv(browser, page, 'Break room', true, boardId),
     ];
     try {
       for (const tv of tvs) {
@@ -134,7 +133,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
       }
 
       const { version } = await storedSettings(page);
-      const put = await page.request.put('/api/board-settings', {
+      const put = await page.request.put(`/api/board-settings?boardId=${boardId}`, {
         data: {
           settings: {
             ...DEFAULTS,
@@ -191,7 +190,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
     browser,
   }) => {
     test.setTimeout(120_000);
-    const tv = await pairTv(browser, page, 'Pace wall');
+    const tv = await pairTv(browser, page, 'Pace wall', true, boardId);
     try {
       const panel = await openSettings(page);
       // 100 % at every step: whatever the time of day, every day is expected full by now.
@@ -232,7 +231,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
     page,
   }) => {
     await renamePreviewBoard(page, 'Preview only');
-    await page.goto('/');
+    await page.goto(`/boards/${boardId}`);
     await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
     expect((await storedSettings(page)).settings.title).toBe('3-Day Call Board');
   });
@@ -249,9 +248,15 @@ test.describe("the company's board settings, as the manager changes them", () =>
       .getByTestId('logo-input')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const logo = page.getByRole('img', { name: 'Company logo' });
-    await expect(logo).toHaveAttribute('src', /^\/api\/board-settings\/logo\/[0-9a-f]{64}$/);
+    await expect(logo).toHaveAttribute(
+      'src',
+      /^\/api\/board-settings\/logo\/[0-9a-f]{64}\?boardId=\d+$/,
+    );
     await page.reload();
-    await expect(logo).toHaveAttribute('src', /^\/api\/board-settings\/logo\/[0-9a-f]{64}$/);
+    await expect(logo).toHaveAttribute(
+      'src',
+      /^\/api\/board-settings\/logo\/[0-9a-f]{64}\?boardId=\d+$/,
+    );
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     // Nothing of it in this browser's storage.
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('data:image');
@@ -281,7 +286,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
   });
 
   test('title: Enter saves trimmed text, blank is not saved, Escape reverts', async ({ page }) => {
-    await await unlock(page);
+    await unlock(page);
     const title = page.getByTestId('board-title');
     const input = page.getByTestId('title-input');
 
@@ -318,7 +323,7 @@ test.describe("the company's board settings, as the manager changes them", () =>
   });
 
   test('ZIP: digits only, at most five, saved only when complete', async ({ page }) => {
-    await await unlock(page);
+    await unlock(page);
     const zip = page.getByTestId('zip-display');
     const input = page.getByTestId('zip-input');
     await expect(zip).toHaveText('34211');

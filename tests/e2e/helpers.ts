@@ -146,10 +146,17 @@ export async function renamePreviewBoard(page: Page, title: string): Promise<voi
 }
 
 /**
- * A TV browser (no session) paired into the manager's company through the API, then on /tv
- * (unless `open` is false: the caller opens it, after setting up what it waits for).
+ * A TV browser (no session) paired into the manager's company through the API (on `boardId`, else
+ * the first board), then on /tv (unless `open` is false: the caller opens it, after setting up
+ * what it waits for).
  */
-export async function pairTv(browser: Browser, manager: Page, name: string, open = true) {
+export async function pairTv(
+  browser: Browser,
+  manager: Page,
+  name: string,
+  open = true,
+  boardId?: number,
+) {
   const context = await browser.newContext({
     viewport: { width: 1920, height: 1080 },
     timezoneId: 'America/New_York',
@@ -161,7 +168,7 @@ export async function pairTv(browser: Browser, manager: Page, name: string, open
   expect(started.status()).toBe(201);
   const { code } = (await started.json()) as { code: string };
   const paired = await manager.request.post('/api/screens/pair', {
-    data: { code, name },
+    data: { code, name, ...(boardId === undefined ? {} : { boardId }) },
     headers: { origin: baseURL },
   });
   expect(paired.status()).toBe(201);
