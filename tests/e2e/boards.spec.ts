@@ -133,6 +133,66 @@ test("the master admin manages another company's boards from the Companies page"
   expect(await demoBoards()).not.toContain(name);
 });
 
+test("the side menu of another company's board opens its History, Alerts and Boards for the master admin", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, demoAccounts.master);
+  const companies = (await (await page.request.get('/api/companies')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const demo = companies.find((c) => c.name === 'Demo Heating & Air')!;
+  const listed = await page.request.get(`/api/boards?companyId=${demo.id}`);
+  const demoBoards = ((await listed.json()) as BoardList).boards;
+  const first = demoBoards[0]!;
+  const install = demoBoards.find((b) => b.name === 'Install')!;
+
+  // On the Install board: History, Alerts and Boards name the company, and the board where the
+  // page takes one; History opens on that company's Install board.
+  await page.goto(`/boards/${install.id}?companyId=${demo.id}`);
+  await page.getByTestId('menu-button').click();
+  const menu = page.getByTestId('side-menu');
+  const named = `companyId=${demo.id}&boardId=${install.id}`;
+  await expect(menu.getByRole('link', { name: 'History' })).toHaveAttribute(
+    'href',
+    `/history?${named}`,
+  );
+  await expect(menu.getByRole('link', { name: 'Alerts' })).toHaveAttribute(
+    'href',
+    `/alerts?${named}`,
+  );
+  await expect(menu.getByRole('link', { name: 'Boards' })).toHaveAttribute(
+    'href',
+    `/admin/boards?companyId=${demo.id}`,
+  );
+  await menu.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(new RegExp(`/history\\?${named}$`));
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Company')).toHaveValue(String(demo.id));
+  await expect(page.getByLabel('Board')).toHaveValue(String(install.id));
+
+  // On its first board: Alerts shows that board's rules, as the API answers them.
+  const rules = (
+    (await (
+      await page.request.get(`/api/alert-rules?companyId=${demo.id}&boardId=${first.id}`)
+    ).json()) as { rules: { name: string }[] }
+  ).rules;
+  expect(rules.map((r) => r.name)).toContain('Tomorrow behind at 2 PM');
+  await page.goto(`/boards/${first.id}?companyId=${demo.id}`);
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(new RegExp(`/alerts\\?companyId=${demo.id}&boardId=${first.id}$`));
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Board')).toHaveValue(String(first.id));
+  await expect(
+    page.getByText(`Tell the office when ${first.name} is behind, full, or showing stale numbers.`),
+  ).toBeVisible();
+  await expect(page.getByTestId('alert-rule')).toHaveCount(rules.length);
+  for (const rule of rules)
+    await expect(page.getByTestId('alert-rule').filter({ hasText: rule.name })).toBeVisible();
+});
+
 test('the switcher opens another board at its own address, and / opens the board last used', async ({
   page,
 }) => {

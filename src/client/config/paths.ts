@@ -52,21 +52,28 @@ export const boardAddress = (boardId: number, companyId: number | undefined) =>
 export const boardsOf = (companyId: number | undefined) =>
   companyId === undefined ? paths.boards : `${paths.boards}?${BOARD_COMPANY_PARAM}=${companyId}`;
 
-/** The Alerts page of one board (without an id: the company's first board). */
-export const alertsOf = (boardId?: number) =>
-  boardId === undefined ? paths.alerts : `${paths.alerts}?boardId=${boardId}`;
+/** `?companyId=` (when named) and `?boardId=` (when named) after a path. */
+function withCompanyAndBoard(path: string, boardId?: number, companyId?: number): string {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set(BOARD_COMPANY_PARAM, String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The Alerts page of one board (without an id: the company's first board), of the company a
+ * master admin chose (none: the person's own).
+ */
+export const alertsOf = (boardId?: number, companyId?: number) =>
+  withCompanyAndBoard(paths.alerts, boardId, companyId);
 
 /**
  * The History page of one board (without an id: the board last used, else the first), of the
  * company a master admin chose (none: the person's own).
  */
-export function historyOf(boardId?: number, companyId?: number): string {
-  const query = new URLSearchParams();
-  if (companyId !== undefined) query.set(BOARD_COMPANY_PARAM, String(companyId));
-  if (boardId !== undefined) query.set('boardId', String(boardId));
-  const search = query.toString();
-  return search ? `${paths.history}?${search}` : paths.history;
-}
+export const historyOf = (boardId?: number, companyId?: number) =>
+  withCompanyAndBoard(paths.history, boardId, companyId);
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

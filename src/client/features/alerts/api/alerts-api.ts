@@ -18,17 +18,26 @@ export const ALERT_DELIVERIES_KEY = ['/api/alert-deliveries'] as const;
 /** Firing rules and deliveries change by themselves: the page reads them again every 15 s. */
 const REFRESH_MS = 15_000;
 
-const withBoard = (url: string, boardId: number | undefined) =>
-  boardId === undefined ? url : `${url}?boardId=${boardId}`;
+/** `?companyId=` (a master admin on another company's board) and `?boardId=`, when named. */
+function withBoard(url: string, boardId: number | undefined, companyId?: number): string {
+  const query = new URLSearchParams();
+  if (companyId !== undefined) query.set('companyId', String(companyId));
+  if (boardId !== undefined) query.set('boardId', String(boardId));
+  const search = query.toString();
+  return search ? `${url}?${search}` : url;
+}
 
-/** `GET /api/alert-rules[?boardId=]`: a board's rules (without an id: the first board's). */
-export function useAlertRules(boardId: number | undefined) {
+/**
+ * `GET /api/alert-rules[?boardId=][&companyId=]`: a board's rules (without an id: the first
+ * board's of the company named, else the person's own).
+ */
+export function useAlertRules(boardId: number | undefined, companyId?: number) {
   return useQuery({
-    queryKey: [...ALERT_RULES_KEY, boardId ?? null],
+    queryKey: [...ALERT_RULES_KEY, boardId ?? null, companyId ?? null],
     queryFn: ({ signal }) =>
       apiJson<{ rules: AlertRule[]; mailCatcherUrl: string | null }>(
         'GET',
-        withBoard('/api/alert-rules', boardId),
+        withBoard('/api/alert-rules', boardId, companyId),
         undefined,
         { signal },
       ),
@@ -36,14 +45,14 @@ export function useAlertRules(boardId: number | undefined) {
   });
 }
 
-/** `GET /api/alert-deliveries[?boardId=]`: a board's delivery log, newest first. */
-export function useAlertDeliveries(boardId: number | undefined) {
+/** `GET /api/alert-deliveries[?boardId=][&companyId=]`: a board's delivery log, newest first. */
+export function useAlertDeliveries(boardId: number | undefined, companyId?: number) {
   return useQuery({
-    queryKey: [...ALERT_DELIVERIES_KEY, boardId ?? null],
+    queryKey: [...ALERT_DELIVERIES_KEY, boardId ?? null, companyId ?? null],
     queryFn: ({ signal }) =>
       apiJson<{ deliveries: AlertDelivery[] }>(
         'GET',
-        withBoard('/api/alert-deliveries', boardId),
+        withBoard('/api/alert-deliveries', boardId, companyId),
         undefined,
         { signal },
       ),
@@ -52,13 +61,13 @@ export function useAlertDeliveries(boardId: number | undefined) {
 }
 
 /** The board's rows today (the items a rule may watch), as the board itself reads them. */
-export function useBoardItems(boardId: number | undefined) {
+export function useBoardItems(boardId: number | undefined, companyId?: number) {
   return useQuery({
-    queryKey: ['alert-board-items', boardId ?? null],
+    queryKey: ['alert-board-items', boardId ?? null, companyId ?? null],
     queryFn: async ({ signal }) => {
       const answer = await apiJson<CapacityResponse>(
         'POST',
-        withBoard('/api/capacity', boardId),
+        withBoard('/api/capacity', boardId, companyId),
         {},
         { signal },
       );

@@ -22,7 +22,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { alertsOf } from '@/config/paths';
+import { alertsOf, companyIdIn } from '@/config/paths';
 import { useBoards } from '@/features/boards/api/boards-api';
 import { BoardPicker } from '@/features/boards/components/board-picker';
 import { useAuth } from '@/hooks/use-auth';
@@ -63,9 +63,11 @@ export function AlertsPage() {
   const boardId = boardIdOf(search);
   const { actor } = useAuth();
   const canManage = can(actor, 'alerts.manage');
-  const boards = useBoards();
-  const rules = useAlertRules(boardId);
-  const deliveries = useAlertDeliveries(boardId);
+  // A master admin reads any company's (`?companyId=`, as on History and Boards), else their own.
+  const otherCompany = can(actor, 'companies.manage') ? companyIdIn(search) : undefined;
+  const boards = useBoards(otherCompany);
+  const rules = useAlertRules(boardId, otherCompany);
+  const deliveries = useAlertDeliveries(boardId, otherCompany);
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
   const [secret, setSecret] = useState<CreatedAlertRule | null>(null);
 
@@ -97,7 +99,7 @@ export function AlertsPage() {
           className="max-w-sm"
           boards={boardList}
           value={board?.id}
-          onChange={(id) => navigate(alertsOf(id))}
+          onChange={(id) => navigate(alertsOf(id, otherCompany))}
         />
 
         {mailCatcherUrl && (
@@ -162,6 +164,7 @@ export function AlertsPage() {
           if (!open) setEditing(null);
         }}
         boardId={board?.id ?? boardId}
+        companyId={otherCompany}
         rule={editing === 'new' ? null : editing}
         onCreated={setSecret}
       />

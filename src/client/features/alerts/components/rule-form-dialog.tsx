@@ -182,6 +182,7 @@ export function RuleFormDialog({
   open,
   onOpenChange,
   boardId,
+  companyId,
   rule,
   onCreated,
 }: {
@@ -189,6 +190,8 @@ export function RuleFormDialog({
   onOpenChange: (open: boolean) => void;
   /** The board a new rule is for (undefined: the company's first). */
   boardId: number | undefined;
+  /** The company a master admin chose (none: the person's own), whose board the rule watches. */
+  companyId?: number | undefined;
   /** The rule to edit; none: a new rule. */
   rule: AlertRule | null;
   onCreated: (rule: CreatedAlertRule) => void;
@@ -206,6 +209,7 @@ export function RuleFormDialog({
           <RuleForm
             key={rule?.id ?? 'new'}
             boardId={boardId}
+            companyId={companyId}
             rule={rule}
             onDone={(created) => {
               onOpenChange(false);
@@ -220,16 +224,18 @@ export function RuleFormDialog({
 
 function RuleForm({
   boardId,
+  companyId,
   rule,
   onDone,
 }: {
   boardId: number | undefined;
+  companyId: number | undefined;
   rule: AlertRule | null;
   onDone: (created: CreatedAlertRule | null) => void;
 }) {
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
-  const items = useBoardItems(boardId);
+  const items = useBoardItems(boardId, companyId);
   const [changeChannels, setChangeChannels] = useState(rule === null);
   const form = useForm<RuleValues>({
     resolver: zodResolver(

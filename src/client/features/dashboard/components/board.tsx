@@ -201,6 +201,8 @@ export function Board({
                 helpMode={helpMode}
                 onToggleHelp={toggleHelp}
                 onOpenSettings={() => setSettingsOpen(true)}
+                companyId={companyId}
+                boardId={boardId}
               />
             )
           }

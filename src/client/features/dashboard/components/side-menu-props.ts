@@ -11,4 +11,10 @@ export interface SideMenuProps {
   helpMode: boolean;
   onToggleHelp: () => void;
   onOpenSettings: () => void;
+  /**
+   * The company whose board a master admin is looking at (absent: the person's own) and the
+   * board named in the address: History, Alerts and Boards open on them.
+   */
+  companyId?: number | undefined;
+  boardId?: number | undefined;
 }

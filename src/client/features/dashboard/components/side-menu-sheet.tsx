@@ -20,7 +20,7 @@ import {
 import { can } from '@shared/permissions';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { authUrls, paths } from '@/config/paths';
+import { alertsOf, authUrls, boardsOf, historyOf, paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -102,6 +102,8 @@ export default function SideMenuSheet({
   helpMode,
   onToggleHelp,
   onOpenSettings,
+  companyId,
+  boardId,
 }: SideMenuProps & { open: boolean; setOpen: (open: boolean) => void }) {
   const { theme, toggleTheme } = useTheme();
   // Entries lead only where this person may go (the one permission vocabulary, src/shared).
@@ -157,7 +159,7 @@ export default function SideMenuSheet({
                 </MenuLink>
               )}
               {can(actor, 'boards.manage') && (
-                <MenuLink icon={<LayoutGrid aria-hidden />} href={paths.boards}>
+                <MenuLink icon={<LayoutGrid aria-hidden />} href={boardsOf(companyId)}>
                   Boards
                 </MenuLink>
               )}
@@ -167,12 +169,12 @@ export default function SideMenuSheet({
                 </MenuLink>
               )}
               {can(actor, 'history.view') && (
-                <MenuLink icon={<History aria-hidden />} href={paths.history}>
+                <MenuLink icon={<History aria-hidden />} href={historyOf(boardId, companyId)}>
                   History
                 </MenuLink>
               )}
               {can(actor, 'alerts.manage') && (
-                <MenuLink icon={<BellRing aria-hidden />} href={paths.alerts}>
+                <MenuLink icon={<BellRing aria-hidden />} href={alertsOf(boardId, companyId)}>
                   Alerts
                 </MenuLink>
               )}
