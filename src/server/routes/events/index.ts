@@ -17,6 +17,11 @@ const fastifySSE = sseModule as unknown as typeof sseModule.fastifySSE;
 
 /** Comments every 20 s: proxies and load balancers close connections idle for 30-60 s. */
 export const HEARTBEAT_MS = 20_000;
+/**
+ * Bytes a stream may have waiting unsent before it is ended: a few hundred board answers, far
+ * more than a screen that reads falls behind by, bounded memory for one that stopped reading.
+ */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /** Message data that is JSON text already (sent as it is, not serialized again). */
 class PreparedData {
@@ -111,6 +116,17 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
         boardId,
         send(message) {
           if (!stream.isConnected) return;
+          // A screen that stopped reading (a frozen TV, a dead network path the server has not
+          // noticed yet) would keep every message in memory: past this much unsent, its stream
+          // is ended; when it comes back it reconnects and catches up (Last-Event-ID, resync).
+          if (reply.raw.writableLength > MAX_UNSENT_BYTES) {
+            stream.close();
+            return;
+          }
+          if (message.frame) {
+            reply.raw.write(message.frame);
+            return;
+          }
           stream
             .send({
               event: message.event,

@@ -18,9 +18,11 @@ export interface StreamClient {
   screenId?: number | null;
   /**
    * `prepared`: the message's data as JSON text already (a board's answer, serialized once for
-   * every screen of the board), sent as it is instead of `data`.
+   * every screen of the board), sent as it is instead of `data`. `frame`: the whole SSE message
+   * (id, event and that data) as bytes, made once for every screen of the board, to write as it
+   * is: a wall of screens shares one buffer instead of a copy of the answer per screen.
    */
-  send(message: StreamMessage & { id?: string; prepared?: string }): void;
+  send(message: StreamMessage & { id?: string; prepared?: string; frame?: Buffer }): void;
   /** Ends the stream (the client may reconnect, and is then judged afresh). */
   close(): void;
 }
@@ -107,7 +109,9 @@ export function createBoardStreams(deps: {
         continue;
       }
       const board = client.boardId ?? null;
-      screensByBoard.set(board, [...(screensByBoard.get(board) ?? []), client]);
+      const list = screensByBoard.get(board);
+      if (list) list.push(client);
+      else screensByBoard.set(board, [client]);
     }
     for (const [boardId, screens] of screensByBoard) {
       screenAnswer!(companyId, boardId)
@@ -123,11 +127,20 @@ export function createBoardStreams(deps: {
             answer === null
               ? undefined
               : `{"companyId":${companyId},"boardId":${boardId ?? 'null'},"answer":${answer}}`;
+          // The answer is one line of JSON: one `data:` line (the SSE format's framing).
+          const frame =
+            prepared === undefined
+              ? undefined
+              : Buffer.from(`id: ${id}\nevent: ${message.event}\ndata: ${prepared}\n\n`);
           for (const client of screens) {
             // Closed or moved to another board meanwhile: its own re-read covers it.
             if (!clients.has(client)) continue;
             const sameBoard = (client.boardId ?? null) === boardId;
-            client.send({ ...message, id, ...(prepared && sameBoard ? { prepared } : {}) });
+            client.send({
+              ...message,
+              id,
+              ...(prepared && sameBoard ? { prepared, frame } : {}),
+            });
           }
         })
         .catch(() => undefined);
