@@ -189,9 +189,11 @@ test('a master admin chooses the company whose history to read, as the API answe
       { timeout: BACKFILL_TIMEOUT_MS },
     )
     .toBe('done');
+  // The range is filled in once the chosen company's board (its time zone) has been read.
+  await expect(page.getByLabel('From')).not.toHaveValue('');
+  await expect(page.getByLabel('To')).not.toHaveValue('');
   const from = await page.getByLabel('From').inputValue();
   const to = await page.getByLabel('To').inputValue();
-  expect(from).not.toBe('');
   const answer = (await (
     await page.request.get(`/api/history?companyId=${demo.id}&from=${from}&to=${to}`)
   ).json()) as HistoryResponse;
