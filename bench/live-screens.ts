@@ -667,23 +667,29 @@ async function main() {
     watchCalls();
 
     // ---- Figures
-    // Fetches per company within the measured run, by refresh-interval bucket and by gap.
+    // Fetches per company within the measured run: its rate (fetches per interval between its
+    // first and last fetch of the run), and the gaps between its fetches. Counting fetches per
+    // fixed 5 s window says 2 for a company whose fetches came at 0.1 s and 4.98 s into one
+    // window: the phase and 100 ms of jitter, not a second read. Two reads of one interval (two
+    // instances both refreshing) show as a gap far under the interval.
     const perCompany = fetchTimes.map((times) => times.filter((t) => t >= started && t < deadline));
-    let mostInOneInterval = 0;
     const gaps: number[] = [];
+    const rates: number[] = [];
     for (const times of fetchTimes) {
-      const buckets = new Map<number, number>();
-      for (const t of times.filter((t) => t >= started && t < deadline)) {
-        const bucket = Math.floor((t - started) / REFRESH_MS);
-        buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
-      }
-      mostInOneInterval = Math.max(mostInOneInterval, ...buckets.values());
       const within = times.filter((t) => t <= runEnded);
       for (let i = 1; i < within.length; i++) gaps.push(within[i]! - within[i - 1]!);
+      const run = times.filter((t) => t >= started && t < deadline);
+      if (run.length >= 2) {
+        rates.push(((run.length - 1) * REFRESH_MS) / (run[run.length - 1]! - run[0]!));
+      }
     }
     gaps.sort((a, b) => a - b);
     const fetchesPerCompanyPerInterval =
-      perCompany.reduce((n, t) => n + t.length, 0) / COMPANIES / INTERVALS;
+      rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : 0;
+    const fetchesInWindow = perCompany.reduce((n, t) => n + t.length, 0) / COMPANIES / INTERVALS;
+    /** The schedule looks for due snapshots every 250 ms: a fetch may come that much early. */
+    const closestAllowed = REFRESH_MS - 250;
+    const closestGap = gaps[0] ?? 0;
 
     // Booking → every screen of the company notified.
     const latencies: number[] = [];
@@ -751,9 +757,9 @@ async function main() {
     const loadPercent = ((loadCpu.user + loadCpu.system) / 1e6 / runSeconds) * 100;
 
     const fetchesOk =
-      mostInOneInterval <= 1 &&
+      (gaps.length === 0 || closestGap >= closestAllowed) &&
       (gaps.length === 0 || gaps[gaps.length - 1]! <= LATENCY_TARGET_MS) &&
-      fetchesPerCompanyPerInterval <= 1.0001 &&
+      fetchesPerCompanyPerInterval <= 1.01 &&
       fetchesPerCompanyPerInterval > 0;
     const p99 = percentile(latencies, 99);
     const latencyOk = missed === 0 && latencies.length > 0 && p99 <= LATENCY_TARGET_MS;
@@ -806,12 +812,13 @@ async function main() {
     );
     console.log('-- figures (target)');
     console.log(
-      `ServiceTitan fetches per company per interval: ${fetchesPerCompanyPerInterval.toFixed(2)} ` +
-        `(target 1.00, never more: one per interval; the schedule checks four times a second, so a little under 1.00 is on time) ` +
-        `${fetchesOk ? 'OK' : 'MISSED'}`,
+      `ServiceTitan fetches per company per interval: ${fetchesPerCompanyPerInterval.toFixed(3)} ` +
+        `(each company's fetches over the time between its first and last in the run; ${fetchesInWindow.toFixed(2)} counted in the run's window) ` +
+        `(target 1.00: one per interval) ${fetchesOk ? 'OK' : 'MISSED'}`,
     );
     console.log(
-      `most fetches of one company in one interval: ${mostInOneInterval} (target 1) ${mostInOneInterval <= 1 ? 'OK' : 'MISSED'}`,
+      `closest two fetches of one company: ${s(closestGap)} (target >= interval - the schedule's 250 ms tick = ${s(closestAllowed)}: never two in one interval) ` +
+        `${gaps.length === 0 || closestGap >= closestAllowed ? 'OK' : 'MISSED'}`,
     );
     console.log(
       `booking to every screen notified: p50 ${s(percentile(latencies, 50))}, p99 ${s(p99)}, max ${s(latencies[latencies.length - 1] ?? 0)} ` +
