@@ -834,7 +834,10 @@ async function main() {
         `(target <= ${mb(MEMORY_TARGET_PER_1000)}) ${memoryOk ? 'OK' : 'MISSED'}`,
     );
     console.log(
-      `RSS under updates: highest in the run's first third ${mb(firstThird)}, in its last third ${mb(lastThird)} (flat: no climb with the updates)`,
+      `RSS under updates: highest in the run's first third ${mb(firstThird)}, in its last third ${mb(lastThird)} ` +
+        (lastThird <= firstThird * 1.02
+          ? '(flat: no climb with the updates)'
+          : `(climbed ${mb(lastThird - firstThird)}, ${(((lastThird - firstThird) / firstThird) * 100).toFixed(1)} %, over the run)`),
     );
     console.log(
       `CPU between updates: ${quietPercent.reduce((a, b) => a + b, 0).toFixed(1)}% of one core for the instances ` +
