@@ -117,10 +117,11 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
         send(message) {
           if (!stream.isConnected) return;
           // A screen that stopped reading (a frozen TV, a dead network path the server has not
-          // noticed yet) would keep every message in memory: past this much unsent, its stream
-          // is ended; when it comes back it reconnects and catches up (Last-Event-ID, resync).
+          // noticed yet) would keep every message in memory: past this much unsent, its
+          // connection is dropped (not ended: an end waits behind the unsent bytes, holding
+          // them); when it comes back it reconnects and catches up (Last-Event-ID, resync).
           if (reply.raw.writableLength > MAX_UNSENT_BYTES) {
-            stream.close();
+            reply.raw.destroy();
             return;
           }
           if (message.frame) {
