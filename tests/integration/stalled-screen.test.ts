@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UNSENT_BYTES } from '../../src/server/routes/events/index.js';
+import { eventually, openEventStream } from '../helpers/event-stream.js';
+import {
+  createFakeServiceTitan,
+  giveCompanyCredential,
+  type FakeServiceTitan,
+} from '../helpers/fake-service-titan.js';
+import {
+  createCompany,
+  createSignedInUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app.js';
+
+/**
+ * A paired screen that stops reading its stream (a frozen TV, a network path gone dead without a
+ * reset) must not make the server keep every message for it: once more than MAX_UNSENT_BYTES
+ * wait unsent, its connection is dropped (an end would wait behind the unsent bytes). The screen
+ * beside it, which reads, keeps getting every update. The board has 400 business units, so each
+ * `capacity` message carries a large answer and a few dozen updates get past the kernel's own
+ * socket buffers (about 4 MB on loopback) to Node's.
+ */
+describe('a screen that stopped reading', () => {
+  let t: TestApp;
+  let url: string;
+  let fake: FakeServiceTitan;
+  let admin: TestUser;
+  let companyId: number;
+  const clock = Date.parse('2025-06-11T17:00:00Z');
+
+  beforeAll(async () => {
+    fake = createFakeServiceTitan();
+    fake.businessUnits = Array.from({ length: 400 }, (_, i) => ({
+      id: 1000 + i,
+      name: `Business unit number ${i + 1} with a long name`,
+      active: true,
+    }));
+    t = await createTestApp({
+      env: { API_RATE_LIMIT_PER_MINUTE: '100000' },
+      services: { serviceTitan: fake, now: () => new Date(clock), scheduleTickMs: 25 },
+    });
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    companyId = await createCompany(t.app);
+    await giveCompanyCredential(t.app, companyId, { clientId: `cid-${crypto.randomUUID()}` });
+    admin = await createSignedInUser(t.app, { companyId, role: 'account_admin' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function pairScreen(name: string): Promise<string> {
+    const start = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
+    const cookie = [start.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('cb_screen='))!
+      .split(';')[0]!;
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/screens/pair',
+      headers: { cookie: admin.cookie },
+      payload: { code: start.json<{ code: string }>().code, name },
+    });
+    expect(paired.statusCode).toBe(201);
+    return cookie;
+  }
+
+  it('is dropped once 1 MB waits unsent, and the screen that reads gets every update', async () => {
+    const reading = await openEventStream(url, { cookie: await pairScreen('Dispatch wall') });
+    await reading.next((e) => e.event === 'hello');
+    const request = http.request(`${url}/api/events`, {
+      headers: { cookie: await pairScreen('Frozen TV') },
+    });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.on('response', resolve).on('error', reject).end();
+    });
+    // From now on nothing of this stream is read.
+    response.pause();
+    expect(await eventually(async () => t.app.services.streams.count() === 2, 5_000)).toBe(true);
+
+    try {
+      let updates = 0;
+      let answerBytes = 0;
+      // New numbers, one update after another, each told to both screens with the board's answer.
+      // (The frozen TV cannot tell: it reads nothing, the drop included. The server can.)
+      while (t.app.services.streams.count() === 2 && updates < 500) {
+        await t.app.services.events.publish({ type: 'capacity.updated', companyId });
+        updates += 1;
+        await reading.next(
+          (e) =>
+            e.event === 'capacity' &&
+            reading.events.filter((m) => m.event === 'capacity').length >= updates,
+        );
+        answerBytes = JSON.stringify(
+          reading.events.filter((m) => m.event === 'capacity').at(-1)!.data,
+        ).length;
+      }
+      expect(t.app.services.streams.count()).toBe(1);
+      console.info(
+        `stalled stream dropped after ${updates} updates of ${answerBytes} bytes ` +
+          `(${((updates * answerBytes) / 1024 / 1024).toFixed(1)} MB; limit ${MAX_UNSENT_BYTES / 1024 / 1024} MB in Node's buffer)`,
+      );
+      // Well past the limit plus what the kernel holds, never on the first few updates.
+      expect(updates * answerBytes).toBeGreaterThan(MAX_UNSENT_BYTES);
+
+      // The reading screen is still open, and the next update reaches it with the answer.
+      await t.app.services.events.publish({ type: 'capacity.updated', companyId });
+      const last = await reading.next(
+        (e) =>
+          e.event === 'capacity' &&
+          reading.events.filter((m) => m.event === 'capacity').length > updates,
+      );
+      expect(last.data).toMatchObject({ companyId, answer: { days: expect.any(Array) } });
+      expect(t.app.services.streams.count()).toBe(1);
+    } finally {
+      request.destroy();
+      reading.close();
+    }
+  });
+});
