@@ -148,3 +148,33 @@ export async function createSignedInUser(
     cookie: `${SESSION_COOKIE}=${sessionId}`,
   };
 }
+
+/**
+ * A TV paired the way the product pairs one: it starts a pairing (its device cookie) and `admin`
+ * pairs the code onto `boardId` (else the company's first board). Returns the device cookie.
+ */
+export async function pairScreen(
+  app: FastifyInstance,
+  admin: TestUser,
+  options: { name?: string; boardId?: number } = {},
+): Promise<string> {
+  const started = await app.inject({ method: 'POST', url: '/api/screen/pairing' });
+  const cookie = [started.headers['set-cookie'] ?? []]
+    .flat()
+    .find((line) => line.startsWith('cb_screen='))!
+    .split(';')[0]!;
+  const paired = await app.inject({
+    method: 'POST',
+    url: '/api/screens/pair',
+    headers: { cookie: admin.cookie },
+    payload: {
+      code: started.json<{ code: string }>().code,
+      name: options.name ?? 'Wall',
+      ...(options.boardId === undefined ? {} : { boardId: options.boardId }),
+    },
+  });
+  if (paired.statusCode !== 201) {
+    throw new Error(`pairing answered ${paired.statusCode}: ${paired.body}`);
+  }
+  return cookie;
+}

@@ -14,6 +14,7 @@ import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  pairScreen,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
@@ -242,23 +243,9 @@ describe('several boards of one company on one ServiceTitan read', () => {
 
   it("hands each board's paired screens the board's new answer in the message, and people a plain one to re-read", async () => {
     const [main, , tokyo] = boards as [Board, Board, Board];
-    async function pairScreen(boardId: number): Promise<string> {
-      const start = await a.app.inject({ method: 'POST', url: '/api/screen/pairing' });
-      const cookie = [start.headers['set-cookie'] ?? []]
-        .flat()
-        .find((l) => l.startsWith('cb_screen='))!
-        .split(';')[0]!;
-      const paired = await a.app.inject({
-        method: 'POST',
-        url: '/api/screens/pair',
-        headers: { cookie: admin.cookie },
-        payload: { code: start.json<{ code: string }>().code, name: `TV ${boardId}`, boardId },
-      });
-      expect(paired.statusCode).toBe(201);
-      return cookie;
-    }
-    const tokyoTvs = [await pairScreen(tokyo.id), await pairScreen(tokyo.id)];
-    const mainTv = await pairScreen(main.id);
+    const tv = (boardId: number) => pairScreen(a.app, admin, { name: `TV ${boardId}`, boardId });
+    const tokyoTvs = [await tv(tokyo.id), await tv(tokyo.id)];
+    const mainTv = await tv(main.id);
     const streams = {
       tokyoOnA: await openEventStream(urlA, { cookie: tokyoTvs[0] }),
       tokyoOnB: await openEventStream(urlB, { cookie: tokyoTvs[1] }),

@@ -12,6 +12,7 @@ import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  pairScreen,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
@@ -221,25 +222,8 @@ describe('POST /api/capacity: the pre-serialized warm answer', () => {
       userId: null,
     });
     /** A TV paired by the admin onto a board: its device cookie. */
-    const pairedScreen = async (boardId?: number) => {
-      const started = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
-      const cookie = [started.headers['set-cookie']]
-        .flat()
-        .find((line) => line!.startsWith('cb_screen='))!
-        .split(';')[0]!;
-      const paired = await t.app.inject({
-        method: 'POST',
-        url: '/api/screens/pair',
-        headers: { cookie: admin.cookie },
-        payload: {
-          code: started.json<{ code: string }>().code,
-          name: 'Wall',
-          ...(boardId === undefined ? {} : { boardId }),
-        },
-      });
-      expect(paired.statusCode).toBe(201);
-      return cookie;
-    };
+    const pairedScreen = (boardId?: number) =>
+      pairScreen(t.app, admin, boardId === undefined ? {} : { boardId });
     const [first, second, jobTypes] = [
       await pairedScreen(),
       await pairedScreen(),

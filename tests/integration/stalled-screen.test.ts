@@ -12,6 +12,7 @@ import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  pairScreen,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
@@ -52,27 +53,13 @@ describe('a screen that stopped reading', () => {
     await t?.close();
   });
 
-  async function pairScreen(name: string): Promise<string> {
-    const start = await t.app.inject({ method: 'POST', url: '/api/screen/pairing' });
-    const cookie = [start.headers['set-cookie'] ?? []]
-      .flat()
-      .find((line) => line.startsWith('cb_screen='))!
-      .split(';')[0]!;
-    const paired = await t.app.inject({
-      method: 'POST',
-      url: '/api/screens/pair',
-      headers: { cookie: admin.cookie },
-      payload: { code: start.json<{ code: string }>().code, name },
-    });
-    expect(paired.statusCode).toBe(201);
-    return cookie;
-  }
-
   it('is dropped once 1 MB waits unsent, and the screen that reads gets every update', async () => {
-    const reading = await openEventStream(url, { cookie: await pairScreen('Dispatch wall') });
+    const reading = await openEventStream(url, {
+      cookie: await pairScreen(t.app, admin, { name: 'Dispatch wall' }),
+    });
     await reading.next((e) => e.event === 'hello');
     const request = http.request(`${url}/api/events`, {
-      headers: { cookie: await pairScreen('Frozen TV') },
+      headers: { cookie: await pairScreen(t.app, admin, { name: 'Frozen TV' }) },
     });
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       request.on('response', resolve).on('error', reject).end();
