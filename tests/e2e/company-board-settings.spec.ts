@@ -257,7 +257,9 @@ test.describe("the company's board settings, as the manager changes them", () =>
       'src',
       /^\/api\/board-settings\/logo\/[0-9a-f]{64}\?boardId=\d+$/,
     );
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(1);
     // Nothing of it in this browser's storage.
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('data:image');
   });

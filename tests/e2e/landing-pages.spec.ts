@@ -17,9 +17,12 @@ test.describe('landing and pricing', () => {
     ).toBeVisible();
     const screenshot = page.getByRole('img', { name: /The 3 Day Call Board on a TV/ });
     await expect(screenshot).toBeVisible();
-    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-      0,
-    );
+    // Visible as soon as laid out (it has a width and height); the picture itself arrives later.
+    await expect
+      .poll(() =>
+        screenshot.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+      )
+      .toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Live Preview' }).click();
     await expect(page).toHaveURL(/\/customize$/);
