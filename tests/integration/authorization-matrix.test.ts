@@ -77,7 +77,10 @@ const ACCESS = {
    * their own; a master admin without a company has no board to read.
    */
   companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
-  /** Company A's alert rules, log or history, its board or company named by id: its people and the master admin. */
+  /**
+   * Company A's alert rules, log or history, its board or company named by id (also its
+   * configuration: preferences, groups, target suggestions): its people and the master admin.
+   */
   alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
@@ -364,21 +367,49 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/business-unit-preferences': [
-    { access: 'signedIn', request: () => ({ url: '/api/business-unit-preferences' }) },
+    { access: 'signedIn', note: 'own', request: () => ({ url: '/api/business-unit-preferences' }) },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/business-unit-preferences?companyId=${f.companyA}` }),
+    },
   ],
   'POST /api/business-unit-preferences': [
     {
       access: 'companyEditor',
+      note: 'own',
       request: () => ({ url: '/api/business-unit-preferences', payload: { businessUnitId: 7 } }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({
+        url: `/api/business-unit-preferences?companyId=${f.companyA}`,
+        payload: { businessUnitId: 7, day1Target: 6 },
+      }),
     },
   ],
   'GET /api/job-type-preferences': [
-    { access: 'signedIn', request: () => ({ url: '/api/job-type-preferences' }) },
+    { access: 'signedIn', note: 'own', request: () => ({ url: '/api/job-type-preferences' }) },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/job-type-preferences?companyId=${f.companyA}` }),
+    },
   ],
   'POST /api/job-type-preferences': [
     {
       access: 'companyEditor',
+      note: 'own',
       request: () => ({ url: '/api/job-type-preferences', payload: { jobTypeId: 7 } }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({
+        url: `/api/job-type-preferences?companyId=${f.companyA}`,
+        payload: { jobTypeId: 7, day1Target: 6 },
+      }),
     },
   ],
   'GET /api/boards': [
@@ -419,18 +450,43 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({ url: `/api/boards/${await spareBoardOfA(f)}` }),
     },
   ],
-  'GET /api/item-groups': [{ access: 'signedIn', request: () => ({ url: '/api/item-groups' }) }],
+  'GET /api/item-groups': [
+    { access: 'signedIn', note: 'own', request: () => ({ url: '/api/item-groups' }) },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/item-groups?companyId=${f.companyA}` }),
+    },
+  ],
   'POST /api/item-groups': [
     {
       access: 'companyEditor',
+      note: 'own',
       request: () => ({ url: '/api/item-groups', payload: { name: 'Mine', type: 'jobType' } }),
+    },
+    {
+      access: 'managedInA',
+      note: 'into company A',
+      request: (f) => ({
+        url: `/api/item-groups?companyId=${f.companyA}`,
+        payload: { name: `Group ${uniq()}`, type: 'jobType' },
+      }),
     },
   ],
   'PATCH /api/item-groups/:id': [
     {
       access: 'editInA',
+      note: "A's group in one's own company",
       request: async (f) => ({
         url: `/api/item-groups/${await groupOfA(f)}`,
+        payload: { name: 'Renamed' },
+      }),
+    },
+    {
+      access: 'managedInA',
+      note: "A's group, company A named",
+      request: async (f) => ({
+        url: `/api/item-groups/${await groupOfA(f)}?companyId=${f.companyA}`,
         payload: { name: 'Renamed' },
       }),
     },
@@ -438,7 +494,15 @@ const MATRIX: Record<string, Case[]> = {
   'DELETE /api/item-groups/:id': [
     {
       access: 'editInA',
+      note: "A's group in one's own company",
       request: async (f) => ({ url: `/api/item-groups/${await groupOfA(f)}` }),
+    },
+    {
+      access: 'managedInA',
+      note: "A's group, company A named",
+      request: async (f) => ({
+        url: `/api/item-groups/${await groupOfA(f)}?companyId=${f.companyA}`,
+      }),
     },
   ],
   'GET /api/admin/users': [{ access: 'adminList', request: () => ({ url: '/api/admin/users' }) }],
@@ -780,13 +844,26 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/target-suggestions': [
-    { access: 'companyRead', request: () => ({ url: '/api/target-suggestions' }) },
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/target-suggestions' }) },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/target-suggestions?companyId=${f.companyA}` }),
+    },
   ],
   'POST /api/target-suggestions/apply': [
     {
       access: 'companyEditor',
       note: 'accept the targets as they are',
       request: () => ({ url: '/api/target-suggestions/apply', payload: { items: 'none' } }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id, as they are",
+      request: (f) => ({
+        url: `/api/target-suggestions/apply?companyId=${f.companyA}`,
+        payload: { items: 'none' },
+      }),
     },
   ],
   'GET /api/pace/learned': [

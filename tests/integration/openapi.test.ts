@@ -100,6 +100,23 @@ describe('API reference', () => {
     expect(capacity['x-access']).toBe('viewer');
     expect(capacity.security).toEqual([{ session: [] }, { screen: [] }]);
     expect(capacity.parameters?.map((p) => `${p.in}:${p.name}`)).toContain('query:companyId');
+    // The configuration pages' calls name the company a master admin supports, as the board's do.
+    for (const [path, method] of [
+      ['/api/business-unit-preferences', 'get'],
+      ['/api/business-unit-preferences', 'post'],
+      ['/api/job-type-preferences', 'get'],
+      ['/api/job-type-preferences', 'post'],
+      ['/api/item-groups', 'get'],
+      ['/api/item-groups', 'post'],
+      ['/api/item-groups/{id}', 'patch'],
+      ['/api/item-groups/{id}', 'delete'],
+      ['/api/target-suggestions', 'get'],
+      ['/api/target-suggestions/apply', 'post'],
+      ['/api/servicetitan/metadata', 'get'],
+    ] as const) {
+      const names = doc.paths[path]![method]!.parameters?.map((p) => `${p.in}:${p.name}`);
+      expect(names, `${method} ${path}`).toContain('query:companyId');
+    }
     const board = capacity.responses['200']!.content!['application/json']!.schema!;
     expect(JSON.stringify(board)).toContain('"staleReason"');
     // An admin write names the permission it needs, and its request body.

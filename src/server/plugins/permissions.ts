@@ -159,6 +159,41 @@ export async function boardCompanyFor(
 }
 
 /**
+ * The company a company-wide request (the configuration pages' preferences, groups, targets)
+ * is about: the one `?companyId=` names (the master admin; anyone else naming a company not
+ * their own gets 404, as `boardCompanyFor` answers the board's routes), else the caller's own
+ * (null: they belong to none).
+ */
+export async function namedCompanyFor(
+  request: FastifyRequest,
+  companyId: number | undefined,
+  exists: (id: number) => Promise<boolean>,
+): Promise<number | null> {
+  const other = await boardCompanyFor(request, companyId, exists);
+  return other ?? currentViewer(request).companyId;
+}
+
+/**
+ * The company a company-wide write changes: the one `?companyId=` names, for a caller holding
+ * `permission` in it (the master admin), else the caller's own as `companyForWrite` decides.
+ * Naming another company is 404 for anyone else, before anything is written.
+ */
+export async function namedCompanyForWrite(
+  request: FastifyRequest,
+  permission: Permission,
+  companyId: number | undefined,
+  exists: (id: number) => Promise<boolean>,
+): Promise<number> {
+  const other = await boardCompanyFor(request, companyId, exists);
+  if (other === undefined) return companyForWrite(request, permission);
+  const actor = currentActor(request);
+  if (!can(actor, permission, { companyId: other })) {
+    throw forbidden(denialReason(actor, permission) ?? 'Forbidden');
+  }
+  return other;
+}
+
+/**
  * Who a route accepts, in the API reference's words (plugins/api-reference.ts): a kind of caller,
  * or a permission of the shared vocabulary that a signed-in person must hold. The hooks above
  * enforce it; `documentAccess` (or a route's `schema['x-access']`) states it.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameSchema } from './display-name.js';
+import { boardQuerySchema } from './onboarding.js';
 import { MAX_SERIAL_ID, pathParams, serialIdParam } from './path-params.js';
 
 export { MAX_SERIAL_ID } from './path-params.js';
@@ -27,8 +28,13 @@ export const itemGroupSchema = z.object({
 });
 export type ItemGroup = z.infer<typeof itemGroupSchema>;
 
-/** `GET /api/item-groups?type=` — without `type`, every group of the caller's company. */
-export const listItemGroupsQuerySchema = z.object({ type: itemTypeSchema.optional() });
+/**
+ * `GET /api/item-groups?type=[&companyId=]` — without `type`, every group of the company (the
+ * caller's own, or the one a master admin names).
+ */
+export const listItemGroupsQuerySchema = boardQuerySchema.extend({
+  type: itemTypeSchema.optional(),
+});
 export const itemGroupListSchema = z.array(itemGroupSchema);
 
 /** `POST /api/item-groups` */

@@ -51,8 +51,18 @@ export const sampleCredentialsSchema = z.object({
 });
 export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
 
-/** `?companyId=` on POST /api/capacity and GET /api/servicetitan/metadata: the board to open. */
-export const boardQuerySchema = z.object({ companyId: serialIdParamSchema.optional() });
+/**
+ * `?companyId=`: the company whose board (POST /api/capacity, GET /api/servicetitan/metadata, ...)
+ * or configuration (preferences, item groups, target suggestions) a master admin opens. Anyone
+ * else naming a company not their own gets 404; naming none (or their own) is their own.
+ */
+export const boardQuerySchema = z.object({
+  companyId: serialIdParamSchema
+    .optional()
+    .describe(
+      "Another company's id, for the master admin; anyone else naming a company not their own gets 404. Absent: the caller's own company.",
+    ),
+});
 
 /** The step a person is at (pure; the server calls it for GET /api/auth/user). */
 export function onboardingStepFor(

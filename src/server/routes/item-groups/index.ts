@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createItemGroupBodySchema,
@@ -8,12 +8,14 @@ import {
   listItemGroupsQuerySchema,
   renameItemGroupBodySchema,
 } from '../../../shared/api/item-groups.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
 import {
-  companyForWrite,
-  currentUser,
   documentAccess,
+  namedCompanyFor,
+  namedCompanyForWrite,
   requireUser,
 } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
 import {
   createItemGroup,
   deleteItemGroup,
@@ -23,25 +25,25 @@ import {
 
 /**
  * The company's item groups (decision 007): everyone of the company reads them, `preferences.edit`
- * writes them, and a group id of another company answers 404.
+ * writes them, and a group id of another company answers 404. `?companyId=` names another
+ * company (the master admin supporting it; anyone else 404), as on the board's routes.
  */
 export default async function itemGroupRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'person');
+  const exists = (id: number) => companyExists(app.db, id);
+  const companyToEdit = (request: FastifyRequest, named: number | undefined) =>
+    namedCompanyForWrite(request, 'preferences.edit', named, exists);
   // Every board and cache of the company hears of a change before the writer's answer leaves.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400) return;
-    const companyId = request.user?.companyId;
-    if (companyId != null)
-      await app.services.events.publish({ type: 'preferences.changed', companyId });
-  });
+  const changed = (companyId: number) =>
+    app.services.events.publish({ type: 'preferences.changed', companyId });
 
   app.get(
     '/api/item-groups',
     { schema: { querystring: listItemGroupsQuerySchema, response: { 200: itemGroupListSchema } } },
     async (request) => {
-      const { companyId } = currentUser(request);
+      const companyId = await namedCompanyFor(request, request.query.companyId, exists);
       return companyId === null ? [] : listItemGroups(app.db, companyId, request.query.type);
     },
   );
@@ -51,13 +53,15 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     {
       schema: {
         'x-access': 'preferences.edit',
+        querystring: boardQuerySchema,
         body: createItemGroupBodySchema,
         response: { 201: itemGroupSchema },
       },
     },
     async (request, reply) => {
-      const companyId = companyForWrite(request, 'preferences.edit');
+      const companyId = await companyToEdit(request, request.query.companyId);
       const group = await createItemGroup(app.db, companyId, request.body);
+      await changed(companyId);
       return reply.status(201).send(group);
     },
   );
@@ -68,17 +72,22 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
       schema: {
         'x-access': 'preferences.edit',
         params: itemGroupParamsSchema,
+        querystring: boardQuerySchema,
         body: renameItemGroupBodySchema,
         response: { 200: itemGroupSchema },
       },
     },
-    async (request) =>
-      renameItemGroup(app.db, {
-        companyId: companyForWrite(request, 'preferences.edit'),
+    async (request) => {
+      const companyId = await companyToEdit(request, request.query.companyId);
+      const group = await renameItemGroup(app.db, {
+        companyId,
         groupId: request.params.id,
         name: request.body.name,
         now: app.services.now(),
-      }),
+      });
+      await changed(companyId);
+      return group;
+    },
   );
 
   app.delete(
@@ -87,13 +96,15 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
       schema: {
         'x-access': 'preferences.edit',
         params: itemGroupParamsSchema,
+        querystring: boardQuerySchema,
         response: { 200: itemGroupSchema },
       },
     },
-    async (request) =>
-      deleteItemGroup(app.db, {
-        companyId: companyForWrite(request, 'preferences.edit'),
-        groupId: request.params.id,
-      }),
+    async (request) => {
+      const companyId = await companyToEdit(request, request.query.companyId);
+      const group = await deleteItemGroup(app.db, { companyId, groupId: request.params.id });
+      await changed(companyId);
+      return group;
+    },
   );
 }

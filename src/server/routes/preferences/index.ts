@@ -7,12 +7,14 @@ import {
   toWirePreference,
   type PreferenceChanges,
 } from '../../../shared/api/preferences.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
 import {
-  companyForWrite,
-  currentUser,
   documentAccess,
+  namedCompanyFor,
+  namedCompanyForWrite,
   requireUser,
 } from '../../plugins/permissions.js';
+import { companyExists } from '../../services/companies/company-store.js';
 import { listPreferences, savePreference } from '../../services/preferences/preference-store.js';
 
 const CHANGE_FIELDS = [
@@ -34,7 +36,8 @@ function changesOf(body: PreferenceChanges): PreferenceChanges {
 /**
  * `GET` and `POST` of one kind of preference at its seed path (section 7). Everyone of the
  * company reads; only `preferences.edit` writes (decision 007). A caller without a company reads
- * an empty list.
+ * an empty list. `?companyId=` names another company (the master admin supporting it; anyone
+ * else 404), as on the board's routes.
  */
 function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
   const { path } = ITEM_KINDS[type];
@@ -43,32 +46,36 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
     documentAccess(app, 'person');
-    // Every board and cache of the company hears of a change before the writer's answer leaves.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' || reply.statusCode >= 400) return;
-      const companyId = request.user?.companyId;
-      if (companyId != null)
-        await app.services.events.publish({ type: 'preferences.changed', companyId });
-    });
+    const exists = (id: number) => companyExists(app.db, id);
 
-    app.get(path, { schema: { response: { 200: schemas.list } } }, async (request) => {
-      const { companyId } = currentUser(request);
-      if (companyId === null) return [];
-      const rows = await listPreferences(app.db, companyId, type);
-      return rows.map(toWirePreference) as never;
-    });
+    app.get(
+      path,
+      { schema: { querystring: boardQuerySchema, response: { 200: schemas.list } } },
+      async (request) => {
+        const companyId = await namedCompanyFor(request, request.query.companyId, exists);
+        if (companyId === null) return [];
+        const rows = await listPreferences(app.db, companyId, type);
+        return rows.map(toWirePreference) as never;
+      },
+    );
 
     app.post(
       path,
       {
         schema: {
           'x-access': 'preferences.edit',
+          querystring: boardQuerySchema,
           body: schemas.saveBody,
           response: { 200: schemas.record },
         },
       },
       async (request) => {
-        const companyId = companyForWrite(request, 'preferences.edit');
+        const companyId = await namedCompanyForWrite(
+          request,
+          'preferences.edit',
+          request.query.companyId,
+          exists,
+        );
         const body = request.body as PreferenceChanges & Record<string, unknown>;
         const saved = await savePreference(app.db, {
           companyId,
@@ -77,6 +84,8 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
           changes: changesOf(body),
           now: app.services.now(),
         });
+        // Every board and cache of the company hears of it before the writer's answer leaves.
+        await app.services.events.publish({ type: 'preferences.changed', companyId });
         return toWirePreference(saved) as never;
       },
     );

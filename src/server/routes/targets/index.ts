@@ -9,31 +9,39 @@ import {
 } from '../../../shared/api/targets.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { forbidden, notFound } from '../../errors.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
 import {
-  companyForWrite,
   currentActor,
   documentAccess,
+  namedCompanyFor,
+  namedCompanyForWrite,
   requireUser,
 } from '../../plugins/permissions.js';
 import type { BoardRow } from '../../services/boards/board-store.js';
+import { companyExists } from '../../services/companies/company-store.js';
 
 /**
  * Targets that fit (issue 27, item 7; decision 036) and the learned pace curve (decision 037).
  * Reading is every member's (`history.view`: the suggestions come from the history); applying
  * is whoever may set targets today (`preferences.edit`). People only: a paired screen gets 403.
+ * `?companyId=` on the suggestions names another company (the master admin; anyone else 404).
  */
 export default async function targetRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'history.view');
 
-  function ownCompany(request: FastifyRequest): number {
+  const exists = (id: number) => companyExists(app.db, id);
+
+  /** The company whose suggestions are read: `?companyId=` (the master admin), else the caller's. */
+  async function companyToRead(request: FastifyRequest, named: number | undefined) {
     const actor = currentActor(request);
     if (!can(actor, 'history.view')) {
       throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
     }
-    if (actor.companyId === null) throw forbidden('Create or join a company first.');
-    return actor.companyId;
+    const companyId = await namedCompanyFor(request, named, exists);
+    if (companyId === null) throw forbidden('Create or join a company first.');
+    return companyId;
   }
 
   app.get(
@@ -42,11 +50,12 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
       schema: {
         description:
           "Each of the company's items (business units and job types) with its targets and a target suggested from its last 8 weeks of working days: the 80th percentile of its daily final counts, rounded. Says whether the history is filled in yet and whether the targets are still the defaults.",
+        querystring: boardQuerySchema,
         response: { 200: targetSuggestionsResponseSchema },
       },
     },
     async (request, reply) => {
-      const companyId = ownCompany(request);
+      const companyId = await companyToRead(request, request.query.companyId);
       reply.header('cache-control', 'private, no-store');
       return app.services.targets.suggestions(
         companyId,
@@ -62,12 +71,18 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
         'x-access': 'preferences.edit',
         description:
           "Sets items' targets for all three days ahead to their suggestions: `all`, or a list of items (each must have a suggestion); `none` accepts the targets as they are. Either way the board stops saying its targets are defaults. A bad list is a 400 naming the item and changes nothing.",
+        querystring: boardQuerySchema,
         body: applyTargetsBodySchema,
         response: { 200: applyTargetsResponseSchema },
       },
     },
     async (request) => {
-      const companyId = companyForWrite(request, 'preferences.edit');
+      const companyId = await namedCompanyForWrite(
+        request,
+        'preferences.edit',
+        request.query.companyId,
+        exists,
+      );
       return app.services.targets.apply(companyId, request.body);
     },
   );
