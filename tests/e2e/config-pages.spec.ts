@@ -1,5 +1,12 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { demoAccounts, notifications, signInAs, signInAsNewCompanyAdmin } from './helpers.js';
+import type { BoardList } from '../../src/shared/api/boards.js';
+import {
+  demoAccounts,
+  notifications,
+  signInAs,
+  signInAsNewCompanyAdmin,
+  signInElsewhere,
+} from './helpers.js';
 
 /**
  * The Business Unit and Job Type Configuration pages (seed sections 2, 4, 5 and 8; issue 9),
@@ -580,4 +587,69 @@ test('on a phone the table scrolls inside its card instead of being cut off', as
   const lastBox = (await last.boundingBox())!;
   expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(390 + 1);
   await page.screenshot({ path: 'test-results/newcomer-shots/business-units-phone.png' });
+});
+
+test("the master admin changes a company's target from its board's side menu, and the company's admin sees it", async ({
+  admin: page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { companyId } = (await (await page.request.get('/api/auth/user')).json()) as {
+    companyId: number;
+  };
+  const [item] = await itemsOf(page, 'businessUnit');
+  const target = (p: Page) => row(p, item!.name).getByLabel(`Day1 Target for ${item!.name}`);
+
+  const master = await signInElsewhere(browser, baseURL!, demoAccounts.master);
+  try {
+    const m = master.page;
+    const { boards } = (await (
+      await m.request.get(`/api/boards?companyId=${companyId}`)
+    ).json()) as BoardList;
+    // The company's board, as the master admin opens it from the companies they manage.
+    await m.goto(`/boards/${boards[0]!.id}?companyId=${companyId}`);
+    await m.getByTestId('menu-button').click();
+    const link = m.getByTestId('side-menu').getByRole('link', {
+      name: 'Business Unit Configuration',
+    });
+    await expect(link).toHaveAttribute('href', `/business-units?companyId=${companyId}`);
+    await expect(
+      m.getByTestId('side-menu').getByRole('link', { name: 'Job Type Configuration' }),
+    ).toHaveAttribute('href', `/job-types?companyId=${companyId}`);
+    await link.click();
+
+    // That company's page: its Company choice, its items, and the way back to its board.
+    await expect(m).toHaveURL(new RegExp(`/business-units\\?companyId=${companyId}$`));
+    await expect(m.getByLabel('Company')).toHaveValue(String(companyId));
+    await expect(m.getByTestId('read-only-reason')).toHaveCount(0);
+    await expect(m.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      `/?companyId=${companyId}`,
+    );
+    await expect(target(m)).toBeEnabled({ timeout: 30_000 });
+    await target(m).fill('83');
+    const save = m.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' &&
+        r.url().endsWith(`/api/business-unit-preferences?companyId=${companyId}`),
+    );
+    await target(m).press('Enter');
+    expect((await save).status()).toBe(200);
+    await expect(notifications(m).getByText('Preference saved successfully')).toBeVisible();
+    await expect(target(m)).toHaveValue('83');
+  } finally {
+    await master.context.close();
+  }
+
+  // The company's own admin sees the master admin's change on their page and their board.
+  await openPage(page, 'businessUnit');
+  await expect(target(page)).toHaveValue('83');
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  const boardRow = page
+    .getByTestId('day-card')
+    .first()
+    .getByTestId('capacity-row')
+    .filter({ hasText: item!.name });
+  await expect(boardRow).toContainText('83');
 });

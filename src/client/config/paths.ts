@@ -48,9 +48,19 @@ export const boardAddress = (boardId: number, companyId: number | undefined) =>
     ? boardPath(boardId)
     : `${boardPath(boardId)}?${BOARD_COMPANY_PARAM}=${companyId}`;
 
+/** A page of the company a master admin chose (`?companyId=`; none: the person's own). */
+const ofCompany = (path: string, companyId: number | undefined) =>
+  companyId === undefined ? path : `${path}?${BOARD_COMPANY_PARAM}=${companyId}`;
+
 /** The Boards page, for a master admin on another company's boards. */
-export const boardsOf = (companyId: number | undefined) =>
-  companyId === undefined ? paths.boards : `${paths.boards}?${BOARD_COMPANY_PARAM}=${companyId}`;
+export const boardsOf = (companyId: number | undefined) => ofCompany(paths.boards, companyId);
+
+/** The board of the company a master admin chose (none: the person's own, as `/` opens it). */
+export const homeOf = (companyId: number | undefined) => ofCompany(paths.home, companyId);
+
+/** A configuration page (`/business-units`, `/job-types`) of the company a master admin chose. */
+export const itemConfigOf = (type: 'businessUnit' | 'jobType', companyId: number | undefined) =>
+  ofCompany(type === 'businessUnit' ? paths.businessUnits : paths.jobTypes, companyId);
 
 /** `?companyId=` (when named) and `?boardId=` (when named) after a path. */
 function withCompanyAndBoard(path: string, boardId?: number, companyId?: number): string {

@@ -22,10 +22,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { alertsOf, companyIdIn } from '@/config/paths';
+import { alertsOf } from '@/config/paths';
 import { useBoards } from '@/features/boards/api/boards-api';
 import { BoardPicker } from '@/features/boards/components/board-picker';
 import { useAuth } from '@/hooks/use-auth';
+import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import {
@@ -64,7 +65,7 @@ export function AlertsPage() {
   const { actor } = useAuth();
   const canManage = can(actor, 'alerts.manage');
   // A master admin reads any company's (`?companyId=`, as on History and Boards), else their own.
-  const otherCompany = can(actor, 'companies.manage') ? companyIdIn(search) : undefined;
+  const { chosen: otherCompany } = useChosenCompany();
   const boards = useBoards(otherCompany);
   const rules = useAlertRules(boardId, otherCompany);
   const deliveries = useAlertDeliveries(boardId, otherCompany);

@@ -2,7 +2,7 @@ import { MAX_BOARDS_PER_COMPANY, type Board, type BoardItemId } from '@shared/ap
 import type { ItemType } from '@shared/api/item-groups';
 import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { CompanySelect } from '@/components/company-select';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
@@ -19,11 +19,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
-import { boardAddress, boardsOf, companyIdIn } from '@/config/paths';
+import { boardAddress, boardsOf } from '@/config/paths';
 import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
 import { useAuth } from '@/hooks/use-auth';
+import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { useCompanyList } from '@/hooks/use-company-list';
-import { can } from '@shared/permissions';
 import { fieldMessage, formMessage } from '@/lib/form-errors';
 import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { reportError } from '@/lib/report-error';
@@ -142,10 +142,12 @@ function PickItemsDialog({
   board,
   open,
   onOpenChange,
+  companyId,
 }: {
   board: Board;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  companyId: number | undefined;
 }) {
   const update = useUpdateBoard();
   const [itemIds, setItemIds] = useState<BoardItemId[] | null>(
@@ -165,7 +167,12 @@ function PickItemsDialog({
             chooses which of them it shows.
           </DialogDescription>
         </DialogHeader>
-        <ItemPicker type={board.viewType} value={itemIds} onChange={setItemIds} />
+        <ItemPicker
+          type={board.viewType}
+          value={itemIds}
+          onChange={setItemIds}
+          companyId={companyId}
+        />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
             {error}
@@ -367,7 +374,14 @@ function BoardRow({
           <Trash2 aria-hidden /> Delete
         </Button>
       </div>
-      {picking && <PickItemsDialog board={board} open={picking} onOpenChange={setPicking} />}
+      {picking && (
+        <PickItemsDialog
+          board={board}
+          open={picking}
+          onOpenChange={setPicking}
+          companyId={companyId}
+        />
+      )}
       {deleting && (
         <DeleteDialog
           board={board}
@@ -391,13 +405,10 @@ function BoardRow({
  * else their own when they have one).
  */
 export function BoardsPage() {
-  const { user, actor } = useAuth();
+  const { user } = useAuth();
   const [, navigate] = useLocation();
-  const search = useSearch();
-  const master = can(actor, 'companies.manage');
-  const chosen = master ? companyIdIn(search) : undefined;
   // The company whose boards are listed: a master admin's choice, else the person's own.
-  const companyId = chosen ?? user?.companyId ?? undefined;
+  const { master, chosen, companyId } = useChosenCompany();
   const companies = useCompanyList(master);
   const companyName =
     chosen === undefined

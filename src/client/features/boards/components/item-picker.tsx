@@ -26,15 +26,18 @@ export function ItemPicker({
   type,
   value,
   onChange,
+  companyId,
 }: {
   type: ItemType;
   value: BoardItemId[] | null;
   onChange: (value: BoardItemId[] | null) => void;
+  /** The company a master admin manages the boards of (undefined: the person's own). */
+  companyId: number | undefined;
 }) {
   const words = ITEM_KIND_WORDS[type];
-  const metadata = useServiceTitanMetadata();
-  const preferences = usePreferences(type);
-  const groups = useItemGroups(type);
+  const metadata = useServiceTitanMetadata(companyId);
+  const preferences = usePreferences(type, companyId);
+  const groups = useItemGroups(type, companyId);
   const [search, setSearch] = useState('');
   const items = type === 'businessUnit' ? metadata.data?.businessUnits : metadata.data?.jobTypes;
   const rows = useMemo(

@@ -13,7 +13,7 @@ export interface SideMenuProps {
   onOpenSettings: () => void;
   /**
    * The company whose board a master admin is looking at (absent: the person's own) and the
-   * board named in the address: History, Alerts and Boards open on them.
+   * board named in the address: History, Alerts, Boards and the configuration pages open on them.
    */
   companyId?: number | undefined;
   boardId?: number | undefined;

@@ -20,7 +20,7 @@ import {
 import { can } from '@shared/permissions';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { alertsOf, authUrls, boardsOf, historyOf, paths } from '@/config/paths';
+import { alertsOf, authUrls, boardsOf, historyOf, itemConfigOf, paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -146,10 +146,13 @@ export default function SideMenuSheet({
           {signedIn ? (
             <>
               <div className="my-2 h-px bg-border" />
-              <MenuLink icon={<Layers aria-hidden />} href={paths.businessUnits}>
+              <MenuLink
+                icon={<Layers aria-hidden />}
+                href={itemConfigOf('businessUnit', companyId)}
+              >
                 Business Unit Configuration
               </MenuLink>
-              <MenuLink icon={<Wrench aria-hidden />} href={paths.jobTypes}>
+              <MenuLink icon={<Wrench aria-hidden />} href={itemConfigOf('jobType', companyId)}>
                 Job Type Configuration
               </MenuLink>
               {/* Seed: listed when signed in; only for those /admin lets in (issue 25). */}

@@ -9,12 +9,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CompanySelect } from '@/components/company-select';
-import { companyIdIn, historyOf, paths } from '@/config/paths';
+import { historyOf, paths } from '@/config/paths';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import { useBoards } from '@/features/boards/api/boards-api';
 import { BoardPicker } from '@/features/boards/components/board-picker';
 import { boardIdFrom, lastBoardOf } from '@/features/boards/lib/last-board';
 import { useAuth } from '@/hooks/use-auth';
+import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { cn } from '@/lib/utils';
 import { historyUrl, useHistory, useHistoryDay, useHistoryStatus } from '../api/history-api';
 import { dayLabel, dayTotal, itemColumns, itemOf, momentLabel } from '../lib/history-format';
@@ -37,11 +38,9 @@ const SOURCE_WORDS = {
 export function HistoryPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const { user, actor } = useAuth();
+  const { user } = useAuth();
   // A master admin reads any company's (`?companyId=`, as on the Boards page), else their own.
-  const master = can(actor, 'companies.manage');
-  const otherCompany = master ? companyIdIn(search) : undefined;
-  const companyId = otherCompany ?? user?.companyId ?? undefined;
+  const { master, chosen: otherCompany, companyId } = useChosenCompany();
   const named = boardIdFrom(new URLSearchParams(search).get('boardId') ?? undefined);
   const boards = useBoards(otherCompany, { enabled: companyId !== undefined });
   const boardList = boards.data?.boards ?? [];

@@ -11,23 +11,51 @@ import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
 
-/** The calls of both configuration pages (seed section 7), parameterised by the kind of item. */
+/**
+ * The calls of both configuration pages (seed section 7), parameterised by the kind of item and
+ * the company: `companyId` is the one a master admin supports (`?companyId=`, as on the board,
+ * History and Boards); undefined is the person's own. Query keys end with it (null: own), so a
+ * key without it is the prefix of every company's.
+ */
 
 export const METADATA_KEY = ['/api/servicetitan/metadata'] as const;
-export const preferencesKey = (type: ItemType) => [ITEM_KINDS[type].path] as const;
-export const groupsKey = (type: ItemType) => ['/api/item-groups', { type }] as const;
+export const preferencesKey = (type: ItemType, companyId?: number) =>
+  [ITEM_KINDS[type].path, companyId ?? null] as const;
+export const groupsKey = (type: ItemType, companyId?: number) =>
+  ['/api/item-groups', { type }, companyId ?? null] as const;
 
-export function useServiceTitanMetadata() {
-  return useQuery<ServiceTitanMetadata>({ queryKey: METADATA_KEY });
+/** `path` with `?companyId=` when a company is named (`extra`: the query's other parameters). */
+export function withCompany(
+  path: string,
+  companyId: number | undefined,
+  extra: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams(extra);
+  if (companyId !== undefined) query.set('companyId', String(companyId));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
-export function usePreferences(type: ItemType) {
+export function useServiceTitanMetadata(companyId?: number) {
   return useQuery({
-    queryKey: preferencesKey(type),
+    queryKey: [...METADATA_KEY, companyId ?? null],
+    queryFn: ({ signal }) =>
+      apiJson<ServiceTitanMetadata>(
+        'GET',
+        withCompany('/api/servicetitan/metadata', companyId),
+        undefined,
+        { signal },
+      ),
+  });
+}
+
+export function usePreferences(type: ItemType, companyId?: number) {
+  return useQuery({
+    queryKey: preferencesKey(type, companyId),
     queryFn: async ({ signal }) => {
       const records = await apiJson<Record<string, unknown>[]>(
         'GET',
-        ITEM_KINDS[type].path,
+        withCompany(ITEM_KINDS[type].path, companyId),
         undefined,
         { signal },
       );
@@ -36,11 +64,13 @@ export function usePreferences(type: ItemType) {
   });
 }
 
-export function useItemGroups(type: ItemType) {
+export function useItemGroups(type: ItemType, companyId?: number) {
   return useQuery({
-    queryKey: groupsKey(type),
+    queryKey: groupsKey(type, companyId),
     queryFn: ({ signal }) =>
-      apiJson<ItemGroup[]>('GET', `/api/item-groups?type=${type}`, undefined, { signal }),
+      apiJson<ItemGroup[]>('GET', withCompany('/api/item-groups', companyId, { type }), undefined, {
+        signal,
+      }),
   });
 }
 
@@ -55,23 +85,27 @@ export interface PreferenceChange {
 }
 
 /** The seed's call: one item's preference (`POST /api/business-unit-preferences` etc.). */
-const postPreference = (type: ItemType, { itemId, changes }: PreferenceChange) =>
-  apiJson<Record<string, unknown>>('POST', ITEM_KINDS[type].path, {
+const postPreference = (
+  type: ItemType,
+  companyId: number | undefined,
+  { itemId, changes }: PreferenceChange,
+) =>
+  apiJson<Record<string, unknown>>('POST', withCompany(ITEM_KINDS[type].path, companyId), {
     [ITEM_KINDS[type].idField]: itemId,
     ...changes,
   }).then((r) => fromWirePreference(type, r));
 
-export function useSavePreference(type: ItemType) {
+export function useSavePreference(type: ItemType, companyId?: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: PreferenceChange) => postPreference(type, change),
+    mutationFn: (change: PreferenceChange) => postPreference(type, companyId, change),
     onSuccess: (saved: ItemPreference) => {
       // Show the saved row at once, then re-read the list and the board.
-      client.setQueryData<ItemPreference[]>(preferencesKey(type), (list = []) => [
+      client.setQueryData<ItemPreference[]>(preferencesKey(type, companyId), (list = []) => [
         ...list.filter((p) => p.itemId !== saved.itemId),
         saved,
       ]);
-      void client.invalidateQueries({ queryKey: preferencesKey(type) });
+      void client.invalidateQueries({ queryKey: preferencesKey(type, companyId) });
       refreshBoard(client);
       toast({ title: 'Success', description: 'Preference saved successfully' });
     },
@@ -85,15 +119,15 @@ export function useSavePreference(type: ItemType) {
  * One column set for many rows at once (issue 25: 23 job types, one target): the seed's call
  * per row, one after another, then one re-read and one toast for all of them.
  */
-export function useSavePreferencesForAll(type: ItemType) {
+export function useSavePreferencesForAll(type: ItemType, companyId?: number) {
   const client = useQueryClient();
   const settle = () => {
-    void client.invalidateQueries({ queryKey: preferencesKey(type) });
+    void client.invalidateQueries({ queryKey: preferencesKey(type, companyId) });
     refreshBoard(client);
   };
   return useMutation({
     mutationFn: async (changes: PreferenceChange[]) => {
-      for (const change of changes) await postPreference(type, change);
+      for (const change of changes) await postPreference(type, companyId, change);
     },
     onSuccess: () => {
       settle();
@@ -110,6 +144,7 @@ export function useSavePreferencesForAll(type: ItemType) {
 /** Group changes re-read the groups, the kind's preferences (a delete ungroups) and the board. */
 function useGroupMutation<V>(
   type: ItemType,
+  companyId: number | undefined,
   request: (variables: V) => Promise<unknown>,
   words: { success: string; failure: string },
 ) {
@@ -117,8 +152,8 @@ function useGroupMutation<V>(
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: groupsKey(type) });
-      void client.invalidateQueries({ queryKey: preferencesKey(type) });
+      void client.invalidateQueries({ queryKey: groupsKey(type, companyId) });
+      void client.invalidateQueries({ queryKey: preferencesKey(type, companyId) });
       refreshBoard(client);
       toast({ title: 'Success', description: words.success });
     },
@@ -128,27 +163,32 @@ function useGroupMutation<V>(
   });
 }
 
-export function useCreateGroup(type: ItemType) {
+export function useCreateGroup(type: ItemType, companyId?: number) {
   return useGroupMutation(
     type,
-    (name: string) => apiJson<ItemGroup>('POST', '/api/item-groups', { name, type }),
+    companyId,
+    (name: string) =>
+      apiJson<ItemGroup>('POST', withCompany('/api/item-groups', companyId), { name, type }),
     { success: 'Group created successfully', failure: 'Failed to create group' },
   );
 }
 
-export function useRenameGroup(type: ItemType) {
+export function useRenameGroup(type: ItemType, companyId?: number) {
   return useGroupMutation(
     type,
+    companyId,
     ({ id, name }: { id: number; name: string }) =>
-      apiJson<ItemGroup>('PATCH', `/api/item-groups/${id}`, { name }),
+      apiJson<ItemGroup>('PATCH', withCompany(`/api/item-groups/${id}`, companyId), { name }),
     { success: 'Group name updated successfully', failure: 'Failed to update group name' },
   );
 }
 
-export function useDeleteGroup(type: ItemType) {
+export function useDeleteGroup(type: ItemType, companyId?: number) {
   return useGroupMutation(
     type,
-    (id: number) => apiJson<ItemGroup>('DELETE', `/api/item-groups/${id}`, {}),
+    companyId,
+    (id: number) =>
+      apiJson<ItemGroup>('DELETE', withCompany(`/api/item-groups/${id}`, companyId), {}),
     { success: 'Group deleted successfully', failure: 'Failed to delete group' },
   );
 }

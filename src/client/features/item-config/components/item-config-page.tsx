@@ -1,13 +1,15 @@
 import type { ItemType } from '@shared/api/item-groups';
 import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'wouter';
-import { paths } from '@/config/paths';
+import { Link, useLocation } from 'wouter';
+import { homeOf, itemConfigOf, paths } from '@/config/paths';
+import { CompanySelect } from '@/components/company-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useTargetSuggestions } from '@/features/targets/api/targets-api';
 import { TargetSuggestionsCard } from '@/features/targets/components/target-suggestions-card';
 import { useAuth } from '@/hooks/use-auth';
+import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { usePreferences, useItemGroups, useServiceTitanMetadata } from '../api/item-config-api';
 import { preferenceEditDenial } from '../lib/edit-denial';
 import { ITEM_KIND_WORDS, PROVIDER } from '../lib/item-kinds';
@@ -41,17 +43,25 @@ function StateCard({
   );
 }
 
-/** `/business-units` and `/job-types` (seed section 2): one page, told which kind it shows. */
+/**
+ * `/business-units` and `/job-types` (seed section 2): one page, told which kind it shows. A
+ * master admin chooses the company (`?companyId=`, as on History and Boards; the API takes the
+ * same parameter), else their own when they have one.
+ */
 export function ItemConfigPage({ type }: { type: ItemType }) {
   const words = ITEM_KIND_WORDS[type];
   const { user } = useAuth();
-  const metadata = useServiceTitanMetadata();
-  const preferences = usePreferences(type);
-  const groups = useItemGroups(type);
-  const readOnlyReason = preferenceEditDenial(user);
+  const [, navigate] = useLocation();
+  // The company configured: a master admin's choice, else the person's own.
+  const { master, chosen: otherCompany, companyId } = useChosenCompany();
+  const metadata = useServiceTitanMetadata(otherCompany);
+  const preferences = usePreferences(type, otherCompany);
+  const groups = useItemGroups(type, otherCompany);
+  const readOnlyReason = preferenceEditDenial(user, companyId ?? null);
   const suggestions = useTargetSuggestions({
-    enabled: metadata.data?.hasCredentials === true && user?.companyId != null,
+    enabled: metadata.data?.hasCredentials === true && companyId !== undefined,
     poll: true,
+    companyId: otherCompany,
   });
   const suggestionOf = useMemo(
     () =>
@@ -68,8 +78,16 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   const items = type === 'businessUnit' ? metadata.data?.businessUnits : metadata.data?.jobTypes;
   const listError = metadata.error ?? preferences.error ?? groups.error;
 
+  // A master admin who has chosen no company (and has none) is asked to choose one first.
+  const choosing = master && companyId === undefined;
   let body: ReactNode;
-  if (
+  if (choosing) {
+    body = (
+      <p className="text-sm text-muted-foreground" data-testid="choose-company">
+        Choose a company to configure its {words.pluralLower}.
+      </p>
+    );
+  } else if (
     metadata.isPending ||
     (metadata.data?.hasCredentials && (preferences.isPending || groups.isPending))
   ) {
@@ -113,6 +131,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
             data={suggestions.data}
             wordsPlural={words.pluralLower}
             readOnlyReason={readOnlyReason}
+            companyId={otherCompany}
           />
         )}
         <ManageGroupsCard
@@ -121,6 +140,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
           preferences={preferences.data ?? []}
           items={items}
           readOnlyReason={readOnlyReason}
+          companyId={otherCompany}
         />
         <PreferenceTable
           type={type}
@@ -129,6 +149,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
           groups={groups.data ?? []}
           readOnlyReason={readOnlyReason}
           suggestions={suggestionOf}
+          companyId={otherCompany}
         />
       </>
     );
@@ -138,7 +159,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
     <div className="min-h-screen bg-background text-foreground">
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <Button asChild variant="ghost">
-          <Link href={paths.home}>
+          <Link href={homeOf(otherCompany)}>
             <ArrowLeft aria-hidden /> Back to Dashboard
           </Link>
         </Button>
@@ -146,7 +167,15 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
           <h1 className="text-3xl font-bold">{words.title}</h1>
           <p className="mt-1 text-muted-foreground">{words.subtitle}</p>
         </div>
-        {readOnlyReason && (
+        {master && (
+          <CompanySelect
+            id="config-company"
+            className="max-w-sm"
+            value={companyId}
+            onChange={(id) => navigate(itemConfigOf(type, id === user?.companyId ? undefined : id))}
+          />
+        )}
+        {readOnlyReason && !choosing && (
           <p
             role="note"
             data-testid="read-only-reason"

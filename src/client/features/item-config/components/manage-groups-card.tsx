@@ -34,20 +34,23 @@ export function ManageGroupsCard({
   preferences,
   items,
   readOnlyReason,
+  companyId,
 }: {
   type: ItemType;
   groups: ItemGroup[];
   preferences: ItemPreference[];
   items: NamedItem[];
   readOnlyReason: string | null;
+  /** The company a master admin supports (undefined: the person's own). */
+  companyId: number | undefined;
 }) {
   const words = ITEM_KIND_WORDS[type];
   const editable = readOnlyReason === null;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ItemGroup | null>(null);
-  const createGroup = useCreateGroup(type);
-  const renameGroup = useRenameGroup(type);
-  const deleteGroup = useDeleteGroup(type);
+  const createGroup = useCreateGroup(type, companyId);
+  const renameGroup = useRenameGroup(type, companyId);
+  const deleteGroup = useDeleteGroup(type, companyId);
 
   // Members are counted among the items the provider lists now.
   const listed = new Set(items.map((i) => i.id));

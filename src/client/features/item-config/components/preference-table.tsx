@@ -96,6 +96,7 @@ export function PreferenceTable({
   groups,
   readOnlyReason,
   suggestions,
+  companyId,
 }: {
   type: ItemType;
   items: NamedItem[];
@@ -104,13 +105,15 @@ export function PreferenceTable({
   readOnlyReason: string | null;
   /** Each item's suggested target by id (decision 036), once the history is filled in. */
   suggestions?: ReadonlyMap<number, TargetSuggestion> | undefined;
+  /** The company a master admin supports (undefined: the person's own). */
+  companyId: number | undefined;
 }) {
   const words = ITEM_KIND_WORDS[type];
   const editable = readOnlyReason === null;
   const title = readOnlyReason ?? undefined;
   const [sort, setSort] = useState<ConfigSort>(DEFAULT_CONFIG_SORT);
   const [search, setSearch] = useState('');
-  const savePreference = useSavePreference(type);
+  const savePreference = useSavePreference(type, companyId);
   const save = (row: ConfigRow, changes: PreferenceChanges) =>
     savePreference.mutate({ itemId: row.id, changes });
 
@@ -120,7 +123,7 @@ export function PreferenceTable({
     [items, preferences, groups, search, sort],
   );
   const onSort = (key: ConfigSortKey) => setSort((current) => nextConfigSort(current, key));
-  const saveForAll = useSavePreferencesForAll(type);
+  const saveForAll = useSavePreferencesForAll(type, companyId);
   /** Every shown row whose value differs gets it (the search narrows what "all" is). */
   const setForAll = (changed: (row: ConfigRow) => PreferenceChange['changes'] | null) => {
     const changes = rows.flatMap((row) => {
@@ -181,6 +184,7 @@ export function PreferenceTable({
                   title={title}
                   save={save}
                   suggestions={suggestions}
+                  companyId={companyId}
                 />
               ))}
               {rows.length === 0 && (
@@ -269,6 +273,7 @@ function PreferenceRow({
   title,
   save,
   suggestions,
+  companyId,
 }: {
   row: ConfigRow;
   groups: ItemGroup[];
@@ -276,6 +281,7 @@ function PreferenceRow({
   title: string | undefined;
   save: (row: ConfigRow, changes: PreferenceChanges) => void;
   suggestions: ReadonlyMap<number, TargetSuggestion> | undefined;
+  companyId: number | undefined;
 }) {
   const targets = [row.day1Target, row.day2Target, row.day3Target] as const;
   const allSame = targets[0] === targets[1] && targets[1] === targets[2];
@@ -381,6 +387,7 @@ function PreferenceRow({
             name={row.providerName}
             editable={editable}
             title={title}
+            companyId={companyId}
           />
         </td>
       )}

@@ -9,24 +9,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
-import { SUGGESTIONS_KEY } from './targets-status';
+import { suggestionsKey } from './targets-status';
 
-export { SUGGESTIONS_KEY, useTargetSuggestions } from './targets-status';
+export { SUGGESTIONS_KEY, suggestionsKey, useTargetSuggestions } from './targets-status';
 
 /** Targets that fit (issue 27, item 7; decision 036) and the learned pace curve (decision 037). */
 
-/** Applies suggestions (one item, a list, all) or accepts the targets as they are (`none`). */
-export function useApplyTargets() {
+/**
+ * Applies suggestions (one item, a list, all) or accepts the targets as they are (`none`), in
+ * the company a master admin supports (`companyId`), else the person's own.
+ */
+export function useApplyTargets(companyId?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (items: ApplyTargetsBody['items']) =>
       apiJson<TargetSuggestionsResponse & { applied: number }>(
         'POST',
-        '/api/target-suggestions/apply',
+        companyId === undefined
+          ? '/api/target-suggestions/apply'
+          : `/api/target-suggestions/apply?companyId=${companyId}`,
         { items },
       ),
     onSuccess: (answer, items) => {
-      client.setQueryData(SUGGESTIONS_KEY, answer);
+      client.setQueryData(suggestionsKey(companyId), answer);
       for (const type of ['businessUnit', 'jobType'] as ItemType[]) {
         void client.invalidateQueries({ queryKey: [ITEM_KINDS[type].path] });
       }

@@ -9,12 +9,25 @@ import { apiJson } from '@/lib/api';
 
 export const SUGGESTIONS_KEY = ['/api/target-suggestions'] as const;
 
+/** The suggestions of the company a master admin supports (`companyId`), else the person's own. */
+export const suggestionsKey = (companyId?: number) => [...SUGGESTIONS_KEY, companyId ?? null];
+
 /** Each item's suggested target, the history's state and whether targets are still defaults. */
-export function useTargetSuggestions(options: { enabled?: boolean; poll?: boolean } = {}) {
+export function useTargetSuggestions(
+  options: { enabled?: boolean; poll?: boolean; companyId?: number | undefined } = {},
+) {
+  const { companyId } = options;
   return useQuery({
-    queryKey: SUGGESTIONS_KEY,
+    queryKey: suggestionsKey(companyId),
     queryFn: ({ signal }) =>
-      apiJson<TargetSuggestionsResponse>('GET', '/api/target-suggestions', undefined, { signal }),
+      apiJson<TargetSuggestionsResponse>(
+        'GET',
+        companyId === undefined
+          ? '/api/target-suggestions'
+          : `/api/target-suggestions?companyId=${companyId}`,
+        undefined,
+        { signal },
+      ),
     enabled: options.enabled ?? true,
     staleTime: 60_000,
     // While ServiceTitan's past is still being read, look again now and then.

@@ -36,13 +36,16 @@ export function TargetSuggestionsCard({
   data,
   wordsPlural,
   readOnlyReason,
+  companyId,
 }: {
   type: ItemType;
   data: TargetSuggestionsResponse;
   wordsPlural: string;
   readOnlyReason: string | null;
+  /** The company a master admin supports (undefined: the person's own). */
+  companyId: number | undefined;
 }) {
-  const apply = useApplyTargets();
+  const apply = useApplyTargets(companyId);
   const ofKind = data.items.filter((item) => item.type === type);
   const open = ofKind.filter(differs);
   const pending = suggestionsPending(data);
@@ -94,13 +97,15 @@ export function SuggestionCell({
   name,
   editable,
   title,
+  companyId,
 }: {
   item: TargetSuggestion | undefined;
   name: string;
   editable: boolean;
   title: string | undefined;
+  companyId: number | undefined;
 }) {
-  const apply = useApplyTargets();
+  const apply = useApplyTargets(companyId);
   if (!item || item.suggested === null) {
     return (
       <span className="text-muted-foreground" title="No job in the last 8 weeks">
