@@ -876,6 +876,11 @@ const MATRIX: Record<string, Case[]> = {
         url: `/api/pace/learned?boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
       }),
     },
+    {
+      access: 'alertsOfA',
+      note: "company A's first board, by the company",
+      request: (f) => ({ url: `/api/pace/learned?companyId=${f.companyA}` }),
+    },
   ],
   'POST /api/screens/pair': [
     {

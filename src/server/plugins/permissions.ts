@@ -6,6 +6,8 @@ import type {
 } from 'fastify';
 import { can, denialReason, type Actor, type Permission } from '../../shared/permissions.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
+import type { BoardRow } from '../services/boards/board-store.js';
+import { companyExists } from '../services/companies/company-store.js';
 import type { SessionUser } from './sessions.js';
 
 /**
@@ -278,4 +280,41 @@ export async function boardOf<Board extends { id: number }>(
   const chosen = board ?? (wanted === screenBoard ? boards[0] : undefined);
   if (!chosen) throw notFound('Board');
   return chosen;
+}
+
+/**
+ * The board a person's page reads or writes (History, Alerts, the learned pace curve):
+ * `?boardId=` of a company they may see with `seeWith`, else the first board of the company
+ * `?companyId=` names (the master admin; anyone else naming a company not theirs gets 404, as
+ * `boardCompanyFor` answers) or of their own. A board of another company than the one named, or
+ * one they may not see, is a 404; one they may see but not `permission` is a 403.
+ */
+export async function personBoardFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { boardId, companyId }: { boardId?: number | undefined; companyId?: number | undefined },
+  permission: Permission,
+  seeWith: Permission = permission,
+): Promise<BoardRow> {
+  const actor = currentActor(request);
+  const denied = () => forbidden(denialReason(actor, permission) ?? 'Forbidden');
+  if (!can(actor, permission)) throw denied();
+  const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
+  let board: BoardRow | null;
+  if (boardId === undefined) {
+    const company = named ?? actor.companyId;
+    if (company === null) throw forbidden('Create or join a company first.');
+    board = await app.services.boards.first(company);
+  } else {
+    board = await app.services.boards.byId(boardId);
+    if (
+      !board ||
+      !can(actor, seeWith, { companyId: board.companyId }) ||
+      (companyId !== undefined && board.companyId !== companyId)
+    ) {
+      throw notFound('Board');
+    }
+  }
+  if (!can(actor, permission, { companyId: board.companyId })) throw denied();
+  return board;
 }

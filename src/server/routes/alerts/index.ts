@@ -24,10 +24,10 @@ import {
   currentViewer,
   documentAccess,
   requireUser,
+  personBoardFor,
   requireViewer,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
-import type { BoardRow } from '../../services/boards/board-store.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
 import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
 
@@ -77,39 +77,6 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
   documentAccess(app, 'alerts.view');
   const store = app.services.alertRules;
 
-  /**
-   * The board a list or a new rule is for: `?boardId=` (a board of another company is a 404,
-   * as if it did not exist), else the first board of the company `?companyId=` names (the
-   * master admin, as on the board's other routes; anyone else naming a company not theirs gets
-   * 404) or of the caller's. A board of another company than the one named is a 404.
-   */
-  async function boardFor(
-    request: FastifyRequest,
-    { boardId, companyId }: { boardId?: number | undefined; companyId?: number | undefined },
-    permission: 'alerts.view' | 'alerts.manage',
-  ): Promise<BoardRow> {
-    const actor = currentActor(request);
-    const denied = () => forbidden(denialReason(actor, permission) ?? 'Forbidden');
-    if (!can(actor, permission)) throw denied();
-    const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
-    let board: BoardRow | null;
-    if (boardId === undefined) {
-      const company = named ?? actor.companyId;
-      if (company === null) throw forbidden('Create or join a company first.');
-      board = await app.services.boards.first(company);
-    } else {
-      board = await app.services.boards.byId(boardId);
-      if (
-        !board ||
-        !can(actor, 'alerts.view', { companyId: board.companyId }) ||
-        (companyId !== undefined && board.companyId !== companyId)
-      )
-        throw notFound('Board');
-    }
-    if (!can(actor, permission, { companyId: board.companyId })) throw denied();
-    return board;
-  }
-
   /** A rule the caller may see, or 404; writing it needs `alerts.manage` (403 otherwise). */
   async function ruleFor(request: FastifyRequest, id: number, write: boolean): Promise<OpenRule> {
     const actor = currentActor(request);
@@ -139,7 +106,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules',
     { schema: { querystring: boardQuerySchema, response: { 200: alertRuleListSchema } } },
     async (request) => {
-      const board = await boardFor(request, request.query, 'alerts.view');
+      const board = await personBoardFor(app, request, request.query, 'alerts.view');
       const rules = await store.list(board.id);
       return {
         rules: rules.map(store.view),
@@ -159,7 +126,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { boardId, ...fields } = request.body;
-      const board = await boardFor(request, { boardId }, 'alerts.manage');
+      const board = await personBoardFor(app, request, { boardId }, 'alerts.manage', 'alerts.view');
       await checkChannels(fields.channels);
       const rule = await store.create(board.companyId, board.id, fields, app.services.now());
       // The signing secret is shown this once; it is never in any later answer.
@@ -234,7 +201,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-deliveries',
     { schema: { querystring: boardQuerySchema, response: { 200: alertDeliveryListSchema } } },
     async (request) => {
-      const board = await boardFor(request, request.query, 'alerts.view');
+      const board = await personBoardFor(app, request, request.query, 'alerts.view');
       return { deliveries: await store.deliveries(board.id) };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,16 +11,7 @@ import {
   historyStatusSchema,
 } from '../../../shared/api/history.js';
 import { historyCsv } from '../../../shared/history/history-range.js';
-import { can, denialReason } from '../../../shared/permissions.js';
-import { forbidden, notFound } from '../../errors.js';
-import {
-  boardCompanyFor,
-  currentActor,
-  documentAccess,
-  requireUser,
-} from '../../plugins/permissions.js';
-import type { BoardRow } from '../../services/boards/board-store.js';
-import { companyExists } from '../../services/companies/company-store.js';
+import { documentAccess, personBoardFor, requireUser } from '../../plugins/permissions.js';
 
 /**
  * A board's history (issue 27, decision 026): `GET /api/history?boardId=&from=&to=[&viewType=]
@@ -32,37 +23,6 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'history.view');
-
-  /**
-   * The board a read is about: `?boardId=` of a company the caller may read, else the first
-   * board of the company `?companyId=` names (the master admin, as on the board's other routes;
-   * anyone else naming a company not theirs gets 404) or of their own. A board of another
-   * company than the one named is a 404.
-   */
-  async function boardFor(
-    request: FastifyRequest,
-    { boardId, companyId }: { boardId?: number | undefined; companyId?: number | undefined },
-  ): Promise<BoardRow> {
-    const actor = currentActor(request);
-    if (!can(actor, 'history.view')) {
-      throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
-    }
-    const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
-    if (boardId === undefined) {
-      const company = named ?? actor.companyId;
-      if (company === null) throw forbidden('Create or join a company first.');
-      return app.services.boards.first(company);
-    }
-    const board = await app.services.boards.byId(boardId);
-    if (
-      !board ||
-      !can(actor, 'history.view', { companyId: board.companyId }) ||
-      (companyId !== undefined && board.companyId !== companyId)
-    ) {
-      throw notFound('Board');
-    }
-    return board;
-  }
 
   app.get(
     '/api/history',
@@ -84,7 +44,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { from, to, viewType, format } = request.query;
-      const board = await boardFor(request, request.query);
+      const board = await personBoardFor(app, request, request.query, 'history.view');
       const days = await app.services.history.forBoard({ board, from, to, viewType });
       reply.header('cache-control', 'private, no-store');
       if (format === 'csv') {
@@ -111,7 +71,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const board = await boardFor(request, request.query);
+      const board = await personBoardFor(app, request, request.query, 'history.view');
       reply.header('cache-control', 'private, no-store');
       return app.services.history.status(board);
     },
@@ -129,7 +89,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { date, viewType } = request.query;
-      const board = await boardFor(request, request.query);
+      const board = await personBoardFor(app, request, request.query, 'history.view');
       reply.header('cache-control', 'private, no-store');
       return app.services.history.day({ board, date, viewType });
     },

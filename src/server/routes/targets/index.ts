@@ -8,16 +8,16 @@ import {
   targetSuggestionsResponseSchema,
 } from '../../../shared/api/targets.js';
 import { can, denialReason } from '../../../shared/permissions.js';
-import { forbidden, notFound } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
 import {
   currentActor,
   documentAccess,
   namedCompanyFor,
   namedCompanyForWrite,
+  personBoardFor,
   requireUser,
 } from '../../plugins/permissions.js';
-import type { BoardRow } from '../../services/boards/board-store.js';
 import { companyExists } from '../../services/companies/company-store.js';
 
 /**
@@ -87,23 +87,6 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
     },
   );
 
-  /** `?boardId=` of a company the caller may read, else the first board of their own. */
-  async function boardFor(request: FastifyRequest, boardId: number | undefined): Promise<BoardRow> {
-    const actor = currentActor(request);
-    if (!can(actor, 'history.view')) {
-      throw forbidden(denialReason(actor, 'history.view') ?? 'Forbidden');
-    }
-    if (boardId === undefined) {
-      if (actor.companyId === null) throw forbidden('Create or join a company first.');
-      return app.services.boards.first(actor.companyId);
-    }
-    const board = await app.services.boards.byId(boardId);
-    if (!board || !can(actor, 'history.view', { companyId: board.companyId })) {
-      throw notFound('Board');
-    }
-    return board;
-  }
-
   app.get(
     '/api/pace/learned',
     {
@@ -115,7 +98,7 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const board = await boardFor(request, request.query.boardId);
+      const board = await personBoardFor(app, request, request.query, 'history.view');
       reply.header('cache-control', 'private, no-store');
       return app.services.targets.learnedPace(board);
     },
