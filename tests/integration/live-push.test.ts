@@ -289,6 +289,31 @@ describe('live boards across two instances', () => {
     await stream.ended;
   });
 
+  it('refuses the board on instance B within a second of signing out on instance A, though B holds its answer in memory', async () => {
+    const company = await companyWithBoard(`cid-out-${crypto.randomUUID()}`);
+    const viewer = { id: company.user.id, companyId: company.companyId, boardCompanyId: undefined };
+    const firstBoard = (await b.app.services.boards.first(company.companyId)).id;
+    const remembered = () =>
+      b.app.services.capacity.cachedBoardAnswer(viewer, 'businessUnit', firstBoard);
+    // B's answer stays in memory once no refresh of its own announced new numbers meanwhile.
+    expect(
+      await eventually(
+        async () => (await board(b, company.user)).statusCode === 200 && !!remembered(),
+        10_000,
+      ),
+    ).toBe(true);
+    expect((await board(b, company.user)).statusCode).toBe(200);
+
+    const out = await a.app.inject({
+      url: '/api/logout',
+      headers: { cookie: company.user.cookie },
+    });
+    expect(out.statusCode).toBe(302);
+    expect(
+      await eventually(async () => (await board(b, company.user)).statusCode === 401, 1_000),
+    ).toBe(true);
+  });
+
   it('refuses a deleted user on instance B within a second', async () => {
     const companyId = await createCompany(a.app);
     const admin = await createSignedInUser(a.app, { companyId, role: 'account_admin' });

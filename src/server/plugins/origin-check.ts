@@ -20,8 +20,8 @@ export function registerOriginCheck(
   // A plain callback hook: it never waits, so it costs no promise on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
-    const path = request.url.split('?')[0] ?? '';
-    if (options.exemptPrefixes.some((prefix) => path.startsWith(prefix))) return done();
+    // A prefix names a path (no `?`): the URL starts with it exactly when its path does.
+    for (const prefix of options.exemptPrefixes) if (request.url.startsWith(prefix)) return done();
     const origin = request.headers.origin;
     const fromElsewhere =
       origin !== undefined

@@ -133,6 +133,9 @@ export function companyForWrite(request: FastifyRequest, permission: Permission)
 /** The signed-in person as an Actor, inside a handler behind `requireUser`. */
 export const currentActor = (request: FastifyRequest): Actor => actorOf(currentUser(request));
 
+/** `boardCompanyAtOnce`'s answer when the named company's existence has to be read first. */
+export const COMPANY_TO_CHECK = Symbol('company to check');
+
 /**
  * The company whose board a request asks for with `?companyId=`: undefined for the caller's
  * own board; a master admin may name any existing company; anyone else naming a company other
@@ -144,6 +147,21 @@ export async function boardCompanyFor(
   companyId: number | undefined,
   exists: (id: number) => Promise<boolean>,
 ): Promise<number | undefined> {
+  const known = boardCompanyAtOnce(request, companyId);
+  if (known !== COMPANY_TO_CHECK) return known;
+  if (!(await exists(companyId!))) throw notFound('Company');
+  return companyId;
+}
+
+/**
+ * `boardCompanyFor` without waiting (the board's hot path): its answer, or its error thrown,
+ * whenever no database read is needed; `COMPANY_TO_CHECK` when the named company's existence
+ * decides (then ask `boardCompanyFor`).
+ */
+export function boardCompanyAtOnce(
+  request: FastifyRequest,
+  companyId: number | undefined,
+): number | undefined | typeof COMPANY_TO_CHECK {
   const actor = viewerActor(request);
   if (!actor) throw unauthenticated();
   if (actor.kind === 'screen') {
@@ -154,10 +172,8 @@ export async function boardCompanyFor(
   }
   if (companyId === undefined) return undefined;
   if (actor.companyId === companyId) return undefined;
-  if (!can(actor, 'board.view', { companyId }) || !(await exists(companyId))) {
-    throw notFound('Company');
-  }
-  return companyId;
+  if (!can(actor, 'board.view', { companyId })) throw notFound('Company');
+  return COMPANY_TO_CHECK;
 }
 
 /**
@@ -262,22 +278,16 @@ export async function boardOf<Board extends { id: number }>(
   list: (fresh: boolean) => Promise<Board[]>,
   boardId: number | undefined,
 ): Promise<Board> {
-  const screenBoard = request.user ? null : (request.screen?.boardId ?? null);
-  if (request.screen && !request.user && boardId !== undefined && boardId !== screenBoard) {
-    throw notFound('Board');
-  }
-  const wanted = boardId ?? screenBoard;
-  const pick = (boards: Board[]) =>
-    wanted === null ? boards[0] : boards.find((b) => b.id === wanted);
+  const wanted = wantedBoard(request, boardId);
   // A board made a moment ago on another instance may not be in this one's memory yet.
   let boards = await list(false);
-  let board = pick(boards);
+  let board = pickBoard(boards, wanted);
   if (!board) {
     boards = await list(true);
-    board = pick(boards);
+    board = pickBoard(boards, wanted);
   }
   // A screen whose board was just deleted shows the first board (its row moves with it).
-  const chosen = board ?? (wanted === screenBoard ? boards[0] : undefined);
+  const chosen = board ?? (wanted === screenBoardOf(request) ? boards[0] : undefined);
   if (!chosen) throw notFound('Board');
   return chosen;
 }
@@ -317,4 +327,38 @@ export async function personBoardFor(
   }
   if (!can(actor, permission, { companyId: board.companyId })) throw denied();
   return board;
+}
+
+/**
+ * `boardOf` without waiting (the board's hot path), from the company's boards already in
+ * memory: the board when they hold it, undefined otherwise (then ask `boardOf`, which reads).
+ * Throws what `boardOf` throws before reading (a screen naming another board).
+ */
+export function boardAtOnce<Board extends { id: number }>(
+  request: FastifyRequest,
+  remembered: Board[] | undefined,
+  boardId: number | undefined,
+): Board | undefined {
+  const wanted = wantedBoard(request, boardId);
+  return remembered && pickBoard(remembered, wanted);
+}
+
+/** A paired screen's own board (null: its company's first); null for a person. */
+const screenBoardOf = (request: FastifyRequest): number | null =>
+  request.user ? null : (request.screen?.boardId ?? null);
+
+/** The board asked for (null: the first); a screen naming a board not its own is a 404. */
+function wantedBoard(request: FastifyRequest, boardId: number | undefined): number | null {
+  const screenBoard = screenBoardOf(request);
+  if (request.screen && !request.user && boardId !== undefined && boardId !== screenBoard) {
+    throw notFound('Board');
+  }
+  return boardId ?? screenBoard;
+}
+
+function pickBoard<Board extends { id: number }>(
+  boards: Board[],
+  wanted: number | null,
+): Board | undefined {
+  return wanted === null ? boards[0] : boards.find((b) => b.id === wanted);
 }

@@ -144,7 +144,9 @@ export function createSessionStore(db: Database, config: Config, events: EventBu
   function remembered(idHash: string, now: Date): LoadedSession | null | undefined {
     const cached = cache.get(idHash);
     if (!cached) return undefined;
-    if (cached.expiresAt > now && cached.absoluteExpiresAt > now) return cached;
+    // Compared as numbers: a Date compared with `>` is converted through its valueOf each time.
+    const at = now.getTime();
+    if (cached.expiresAt.getTime() > at && cached.absoluteExpiresAt.getTime() > at) return cached;
     cache.delete(idHash);
     return null;
   }

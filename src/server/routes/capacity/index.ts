@@ -1,20 +1,32 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ItemType } from '../../../shared/api/item-groups.js';
 import { capacityRequestSchema, capacityResponseSchema } from '../../../shared/api/capacity.js';
 import { AppError } from '../../errors.js';
 import { capacityQuerySchema } from '../../../shared/api/capacity.js';
 import {
+  boardAtOnce,
+  boardCompanyAtOnce,
   boardCompanyFor,
   boardOf,
+  COMPANY_TO_CHECK,
   boardViewer,
   requireViewer,
   currentViewer,
   documentAccess,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
-import { settingsHomeOf } from '../../services/boards/board-store.js';
+import { settingsHomeOf, type BoardRow } from '../../services/boards/board-store.js';
+import type { BoardUser } from '../../services/capacity/answer-cache.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 import {
   ANSWER_ENCODINGS,
@@ -59,6 +71,44 @@ function sendPrepared(
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }
 
+/** The body is exactly `{}`. */
+const isEmptyObject = (body: string | Buffer) =>
+  typeof body === 'string'
+    ? body === '{}'
+    : body.length === 2 && body[0] === 0x7b && body[1] === 0x7d;
+
+const capacitySchema = {
+  body: capacityRequestSchema.nullish(),
+  querystring: capacityQuerySchema,
+  response: { 200: capacityResponseSchema },
+};
+
+/** A request of `POST /api/capacity`, as its schemas have checked it. */
+type CapacityRequestOf = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  typeof capacitySchema,
+  ZodTypeProvider
+>;
+
+/** Who a board request is for, which board and which view type. */
+interface Asked {
+  viewer: BoardUser;
+  board: BoardRow | undefined;
+  viewType: ItemType;
+}
+
+/**
+ * The board's view type; a person's client that names no board may still choose its own
+ * (today's clients), a screen never (it has nobody to choose).
+ */
+function viewTypeOf(request: CapacityRequestOf, board: { viewType: ItemType } | undefined) {
+  return board && (request.screen || request.query.boardId !== undefined || !request.body?.viewType)
+    ? board.viewType
+    : (request.body?.viewType ?? 'businessUnit');
+}
+
 /**
  * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
  * client understands; ServiceTitan failures become `error` or `stale`, never a 5xx.
@@ -72,7 +122,12 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
   // The seed's client posts with no body at all; an empty JSON body means "all defaults".
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // `{}`, what the board and the TV send on every poll, is the object the parser would make.
+    if (isEmptyObject(body)) {
+      done(null, {});
+      return;
+    }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
@@ -86,56 +141,83 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
     {
       // Every answer goes out prepared (`sendPrepared`): compressed once, not per request.
       compress: false,
-      schema: {
-        body: capacityRequestSchema.nullish(),
-        querystring: capacityQuerySchema,
-        response: { 200: capacityResponseSchema },
-      },
+      schema: capacitySchema,
     },
-    async (request, reply) => {
-      const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
-        companyExists(app.db, id),
-      );
-      // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
-      // (Without it nothing is blocked: no subscription read on the board's hot path.)
-      if (
-        app.config.billingRequired &&
-        (await app.services.billing.boardAccess(currentViewer(request))) === 'blocked'
-      ) {
-        throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
-      }
-      const viewer = boardViewer(request, boardCompanyId);
-      const companyId = viewer.boardCompanyId ?? viewer.companyId;
-      // The board (issue 26): `?boardId=` of the company, else its first; a screen its own.
-      const board =
-        companyId === null
-          ? undefined
-          : await boardOf(
-              request,
-              (fresh) =>
-                fresh
-                  ? app.services.boards.list(companyId)
-                  : app.services.boards.cachedList(companyId),
-              request.query.boardId,
-            );
-      // The board's view type; a person's client that names no board may still choose its own
-      // (today's clients), a screen never (it has nobody to choose).
-      const viewType =
-        board && (request.screen || request.query.boardId !== undefined || !request.body?.viewType)
-          ? board.viewType
-          : (request.body?.viewType ?? 'businessUnit');
-      const body = { ...request.body, viewType };
-      const view = board && {
-        id: board.id,
-        home: settingsHomeOf(board),
-        itemIds: board.itemIds,
-      };
-      // The warm path (issue 13): the same answer, already serialized by the response schema
-      // when it was computed (so no second validation or serialization), and compressed once.
-      const answer =
-        app.services.capacity.cachedBoardAnswer(viewer, viewType, board?.id) ??
-        (await app.services.capacity.preparedBoardFor(viewer, body, view));
-      return sendPrepared(request, reply, answer);
+    (request, reply) => {
+      // The warm path (issue 13) waits for nothing: who the board is for, which board, and its
+      // remembered answer all come from memory, and no promise is made on the way.
+      const known = askedAtOnce(request);
+      if (known) return answer(request, reply, known);
+      return asked(request).then((found) => answer(request, reply, found));
     },
   );
+
+  /** Who and which board a request asks for, when memory holds all it takes to say. */
+  function askedAtOnce(request: CapacityRequestOf): Asked | undefined {
+    if (app.config.billingRequired) return undefined;
+    const { boardId, companyId: namedCompany } = request.query;
+    const named = boardCompanyAtOnce(request, namedCompany);
+    if (named === COMPANY_TO_CHECK) return undefined;
+    const viewer = boardViewer(request, named);
+    const companyId = viewer.boardCompanyId ?? viewer.companyId;
+    if (companyId === null) return undefined;
+    const board = boardAtOnce(request, app.services.boards.rememberedList(companyId), boardId);
+    return board && { viewer, board, viewType: viewTypeOf(request, board) };
+  }
+
+  /** Who and which board a request asks for, reading what memory does not hold. */
+  async function asked(request: CapacityRequestOf): Promise<Asked> {
+    const { boardId, companyId: namedCompany } = request.query;
+    const boardCompanyId = await boardCompanyFor(request, namedCompany, (id) =>
+      companyExists(app.db, id),
+    );
+    // BILLING_REQUIRED (decision 19): no numbers for a company without a running plan.
+    // (Without it nothing is blocked: no subscription read on the board's hot path.)
+    if (
+      app.config.billingRequired &&
+      (await app.services.billing.boardAccess(currentViewer(request))) === 'blocked'
+    ) {
+      throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_NEEDED_MESSAGE);
+    }
+    const viewer = boardViewer(request, boardCompanyId);
+    const companyId = viewer.boardCompanyId ?? viewer.companyId;
+    // The board (issue 26): `?boardId=` of the company, else its first; a screen its own.
+    const board =
+      companyId === null
+        ? undefined
+        : await boardOf(
+            request,
+            (fresh) =>
+              fresh
+                ? app.services.boards.list(companyId)
+                : app.services.boards.cachedList(companyId),
+            boardId,
+          );
+    return { viewer, board, viewType: viewTypeOf(request, board) };
+  }
+
+  /**
+   * The remembered answer, already serialized by the response schema when it was computed (so
+   * no second validation or serialization) and compressed once; else computed now.
+   */
+  function answer(
+    request: CapacityRequestOf,
+    reply: FastifyReply,
+    { viewer, board, viewType }: Asked,
+  ) {
+    const remembered = app.services.capacity.cachedBoardAnswer(viewer, viewType, board?.id);
+    if (remembered) {
+      sendPrepared(request, reply, remembered);
+      return;
+    }
+    return app.services.capacity
+      .preparedBoardFor(
+        viewer,
+        { ...request.body, viewType },
+        board && { id: board.id, home: settingsHomeOf(board), itemIds: board.itemIds },
+      )
+      .then((computed) => {
+        sendPrepared(request, reply, computed);
+      });
+  }
 }

@@ -46,6 +46,8 @@ export interface BoardStore {
    * `boards.changed` here and on every instance, and at most BOARD_LIST_TTL_MS old.
    */
   cachedList(companyId: number): Promise<BoardRow[]>;
+  /** What `cachedList` has in memory, without waiting; undefined when it would read. */
+  rememberedList(companyId: number): BoardRow[] | undefined;
   /** Stops listening for events. */
   close(): void;
   /** As `list`, with how many screens show each board. */
@@ -158,6 +160,8 @@ export function createBoardStore(db: Database, events?: EventBus): BoardStore {
 
   return {
     list,
+
+    rememberedList: (companyId) => cache.get(companyId),
 
     async cachedList(companyId) {
       const cached = cache.get(companyId);

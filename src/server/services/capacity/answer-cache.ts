@@ -26,6 +26,14 @@ interface Entry {
   validUntil: number;
 }
 
+/** An entry with what it was made for (its viewer's id is its list's key). */
+interface KeyedEntry extends Entry {
+  companyId: number | null;
+  boardCompanyId: number | undefined;
+  viewType: ItemType;
+  boardId: number | undefined;
+}
+
 export interface AnswerCache {
   /** The viewer's remembered answer while it is valid on the service clock `at`. */
   get(
@@ -63,28 +71,65 @@ export interface AnswerCache {
  * Pre-serialized board answers per viewer and view type (the warm path of a wall of screens,
  * issue 13). An entry names the board company and the user whose credential it used, so the
  * events that change them drop exactly theirs (capacity-events.ts).
+ *
+ * Kept per viewer id, each viewer's few answers in a list (a company, a board company, a view
+ * type, a board): a read finds its viewer by the id string it already holds, instead of making
+ * and hashing a key of five parts on every request.
  */
 export function createAnswerCache(): AnswerCache {
-  const answers = new LRUCache<string, Entry>({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
+  const answers = new LRUCache<string, KeyedEntry[]>({ max: 10_000, ttl: BOARD_ANSWER_TTL_MS });
   /** Bumped by every event: an answer computed before one must not be remembered. */
   let epoch = 0;
-  const keyOf = (user: BoardUser, viewType: ItemType, boardId: number | undefined) =>
-    `${user.id}|${user.companyId ?? ''}|${user.boardCompanyId ?? ''}|${viewType}|${boardId ?? ''}`;
+  const matches = (
+    entry: KeyedEntry,
+    user: BoardUser,
+    viewType: ItemType,
+    boardId: number | undefined,
+  ) =>
+    entry.viewType === viewType &&
+    entry.boardId === boardId &&
+    entry.companyId === user.companyId &&
+    entry.boardCompanyId === user.boardCompanyId;
   const drop = (match: (entry: Entry) => boolean) => {
-    for (const [key, entry] of answers.entries()) if (match(entry)) answers.delete(key);
+    for (const [viewer, entries] of answers.entries()) {
+      const kept = entries.filter((entry) => !match(entry));
+      if (kept.length === 0) answers.delete(viewer);
+      else if (kept.length < entries.length) answers.set(viewer, kept, { noUpdateTTL: true });
+    }
   };
   return {
     get(user, viewType, at, boardId) {
-      const entry = answers.get(keyOf(user, viewType, boardId));
-      if (!entry) return undefined;
-      // On the service clock too: the day, the age of the numbers and the snapshots' next
-      // refresh (which a request past it must start) are on it.
-      return at < entry.validUntil ? entry.answer : undefined;
+      const entries = answers.get(user.id);
+      if (!entries) return undefined;
+      for (const entry of entries) {
+        // On the service clock too: the day, the age of the numbers and the snapshots' next
+        // refresh (which a request past it must start) are on it.
+        if (matches(entry, user, viewType, boardId)) {
+          return at < entry.validUntil ? entry.answer : undefined;
+        }
+      }
+      return undefined;
     },
     mark: () => epoch,
     remember(user, viewType, entry, mark, boardId) {
       if (mark !== epoch) return;
-      answers.set(keyOf(user, viewType, boardId), { ...entry, userId: user.id });
+      // The new answer replaces the one for the same board, and answers long past their time go.
+      const madeAfter = entry.validUntil - BOARD_ANSWER_TTL_MS;
+      const existing = answers.get(user.id);
+      const others = (existing ?? []).filter(
+        (old) => !matches(old, user, viewType, boardId) && old.validUntil > madeAfter,
+      );
+      const keyed = {
+        ...entry,
+        userId: user.id,
+        companyId: user.companyId,
+        boardCompanyId: user.boardCompanyId,
+        viewType,
+        boardId,
+      };
+      // A list keeps the time limit it started with, so no answer in it outlives
+      // BOARD_ANSWER_TTL_MS of real time either (as each entry did on its own).
+      answers.set(user.id, [...others, keyed], { noUpdateTTL: existing !== undefined });
     },
     dropCompany(companyId) {
       drop((entry) => entry.boardCompany === companyId);
