@@ -1,4 +1,5 @@
 import { INVITATIONS_PAGE } from '@shared/api/invitation-page';
+import { withQuery } from '@/lib/with-query';
 
 /** Every client route path, in one place (seed section 2). */
 export const paths = {
@@ -44,13 +45,11 @@ export function companyIdIn(search: string): number | undefined {
 
 /** A board's address, keeping the company a master admin opened (none: the person's own). */
 export const boardAddress = (boardId: number, companyId: number | undefined) =>
-  companyId === undefined
-    ? boardPath(boardId)
-    : `${boardPath(boardId)}?${BOARD_COMPANY_PARAM}=${companyId}`;
+  ofCompany(boardPath(boardId), companyId);
 
 /** A page of the company a master admin chose (`?companyId=`; none: the person's own). */
 const ofCompany = (path: string, companyId: number | undefined) =>
-  companyId === undefined ? path : `${path}?${BOARD_COMPANY_PARAM}=${companyId}`;
+  withQuery(path, { [BOARD_COMPANY_PARAM]: companyId });
 
 /** The Boards page, for a master admin on another company's boards. */
 export const boardsOf = (companyId: number | undefined) => ofCompany(paths.boards, companyId);
@@ -63,13 +62,8 @@ export const itemConfigOf = (type: 'businessUnit' | 'jobType', companyId: number
   ofCompany(type === 'businessUnit' ? paths.businessUnits : paths.jobTypes, companyId);
 
 /** `?companyId=` (when named) and `?boardId=` (when named) after a path. */
-function withCompanyAndBoard(path: string, boardId?: number, companyId?: number): string {
-  const query = new URLSearchParams();
-  if (companyId !== undefined) query.set(BOARD_COMPANY_PARAM, String(companyId));
-  if (boardId !== undefined) query.set('boardId', String(boardId));
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
+const withCompanyAndBoard = (path: string, boardId?: number, companyId?: number) =>
+  withQuery(path, { [BOARD_COMPANY_PARAM]: companyId, boardId });
 
 /**
  * The Alerts page of one board (without an id: the company's first board), of the company a

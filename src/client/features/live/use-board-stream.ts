@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { setStreamOpen } from './poll-interval';
 import { noteServerVersion, reloadIfQuiet } from './reload-on-version';
+import { withQuery } from '@/lib/with-query';
 
 /** Reconnect back-off after a stream fails: 1 s doubling to 60 s, with jitter. */
 const RETRY_MIN_MS = 1_000;
@@ -120,13 +121,10 @@ export function useBoardStream({
     };
 
     const connect = () => {
-      const query = new URLSearchParams();
-      if (companyId !== undefined) query.set('companyId', String(companyId));
-      if (boardId !== undefined) query.set('boardId', String(boardId));
       // A new EventSource cannot send Last-Event-ID itself; the server reads it from here.
-      if (lastEventId) query.set('lastEventId', lastEventId);
-      const search = query.toString();
-      const next = new EventSource(`${LIVE_STREAM_PATH}${search ? `?${search}` : ''}`);
+      const next = new EventSource(
+        withQuery(LIVE_STREAM_PATH, { companyId, boardId, lastEventId: lastEventId || undefined }),
+      );
       source = next;
       for (const name of Object.keys(handlers) as LiveMessage['event'][]) {
         next.addEventListener(name, (event) => {

@@ -1,6 +1,7 @@
 import type { AlertLines } from '@shared/api/alerts';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /** The stream's `alerts` message makes this stale (features/live). */
 export const ALERT_LINES_KEY = ['/api/alert-lines'] as const;
@@ -10,14 +11,10 @@ export const ALERT_LINES_KEY = ['/api/alert-lines'] as const;
  * stream's push. Without `boardId`: the first board (a paired screen: its own board).
  */
 export function useAlertLines(enabled: boolean, companyId?: number, boardId?: number) {
-  const query = new URLSearchParams();
-  if (companyId !== undefined) query.set('companyId', String(companyId));
-  if (boardId !== undefined) query.set('boardId', String(boardId));
-  const search = query.toString();
   return useQuery({
     queryKey: [...ALERT_LINES_KEY, companyId ?? null, boardId ?? null],
     queryFn: ({ signal }) =>
-      apiJson<AlertLines>('GET', `/api/alert-lines${search ? `?${search}` : ''}`, undefined, {
+      apiJson<AlertLines>('GET', withQuery('/api/alert-lines', { companyId, boardId }), undefined, {
         signal,
       }),
     enabled,

@@ -11,21 +11,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
 import { reportError } from '@/lib/report-error';
+import { withQuery } from '@/lib/with-query';
 
 export const ALERT_RULES_KEY = ['/api/alert-rules'] as const;
 export const ALERT_DELIVERIES_KEY = ['/api/alert-deliveries'] as const;
 
 /** Firing rules and deliveries change by themselves: the page reads them again every 15 s. */
 const REFRESH_MS = 15_000;
-
-/** `?companyId=` (a master admin on another company's board) and `?boardId=`, when named. */
-function withBoard(url: string, boardId: number | undefined, companyId?: number): string {
-  const query = new URLSearchParams();
-  if (companyId !== undefined) query.set('companyId', String(companyId));
-  if (boardId !== undefined) query.set('boardId', String(boardId));
-  const search = query.toString();
-  return search ? `${url}?${search}` : url;
-}
 
 /**
  * `GET /api/alert-rules[?boardId=][&companyId=]`: a board's rules (without an id: the first
@@ -37,7 +29,7 @@ export function useAlertRules(boardId: number | undefined, companyId?: number) {
     queryFn: ({ signal }) =>
       apiJson<{ rules: AlertRule[]; mailCatcherUrl: string | null }>(
         'GET',
-        withBoard('/api/alert-rules', boardId, companyId),
+        withQuery('/api/alert-rules', { companyId, boardId }),
         undefined,
         { signal },
       ),
@@ -52,7 +44,7 @@ export function useAlertDeliveries(boardId: number | undefined, companyId?: numb
     queryFn: ({ signal }) =>
       apiJson<{ deliveries: AlertDelivery[] }>(
         'GET',
-        withBoard('/api/alert-deliveries', boardId, companyId),
+        withQuery('/api/alert-deliveries', { companyId, boardId }),
         undefined,
         { signal },
       ),
@@ -67,7 +59,7 @@ export function useBoardItems(boardId: number | undefined, companyId?: number) {
     queryFn: async ({ signal }) => {
       const answer = await apiJson<CapacityResponse>(
         'POST',
-        withBoard('/api/capacity', boardId, companyId),
+        withQuery('/api/capacity', { companyId, boardId }),
         {},
         { signal },
       );

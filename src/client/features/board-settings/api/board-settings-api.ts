@@ -2,6 +2,7 @@ import type { BoardSettingsResponse } from '@shared/api/board-settings';
 import type { CompanyBoardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson, apiUpload, readAgainOnMount } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /**
  * The board settings (decision 009) of one board (decision 014: `boardId`; absent, the company's
@@ -13,19 +14,10 @@ export const boardSettingsKey = (companyId?: number, boardId?: number) =>
 /** Settings changed elsewhere (another admin, another tab) reach this board within a minute. */
 export const BOARD_SETTINGS_REFRESH_MS = 60_000;
 
-/** `path` with `?companyId=` and `?boardId=` when given. */
-export function withBoard(path: string, companyId?: number, boardId?: number): string {
-  const query = new URLSearchParams();
-  if (companyId !== undefined) query.set('companyId', String(companyId));
-  if (boardId !== undefined) query.set('boardId', String(boardId));
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
 export function getBoardSettings(companyId?: number, signal?: AbortSignal, boardId?: number) {
   return apiJson<BoardSettingsResponse>(
     'GET',
-    withBoard('/api/board-settings', companyId, boardId),
+    withQuery('/api/board-settings', { companyId, boardId }),
     undefined,
     { signal },
   );
@@ -39,7 +31,7 @@ export function saveBoardSettings(
 ) {
   return apiJson<BoardSettingsResponse>(
     'PUT',
-    withBoard('/api/board-settings', companyId, boardId),
+    withQuery('/api/board-settings', { companyId, boardId }),
     { settings, version },
   );
 }
@@ -47,7 +39,7 @@ export function saveBoardSettings(
 export function uploadLogo(file: Blob, companyId?: number, boardId?: number) {
   return apiUpload<BoardSettingsResponse>(
     'PUT',
-    withBoard('/api/board-settings/logo', companyId, boardId),
+    withQuery('/api/board-settings/logo', { companyId, boardId }),
     file,
   );
 }
@@ -55,7 +47,7 @@ export function uploadLogo(file: Blob, companyId?: number, boardId?: number) {
 export function removeLogo(companyId?: number, boardId?: number) {
   return apiJson<BoardSettingsResponse>(
     'DELETE',
-    withBoard('/api/board-settings/logo', companyId, boardId),
+    withQuery('/api/board-settings/logo', { companyId, boardId }),
   );
 }
 

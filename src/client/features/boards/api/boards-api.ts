@@ -1,9 +1,9 @@
 import type { Board, BoardList, CreateBoardBody, UpdateBoardBody } from '@shared/api/boards';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withBoard } from '@/features/board-settings/api/board-settings-api';
 import { SCREENS_KEY } from '@/features/screens/api/screens-api';
 import { toast } from '@/hooks/use-toast';
 import { apiJson, readAgainOnMount } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /** Every boards query starts with this (the live stream's `boards` event invalidates it). */
 export const BOARDS_KEY = ['/api/boards'] as const;
@@ -15,7 +15,7 @@ export function boardsQuery(companyId?: number) {
   return {
     queryKey: boardsKey(companyId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiJson<BoardList>('GET', withBoard('/api/boards', companyId), undefined, { signal }),
+      apiJson<BoardList>('GET', withQuery('/api/boards', { companyId }), undefined, { signal }),
   };
 }
 
@@ -50,7 +50,8 @@ function useBoardMutation<Variables, Answer>(
 /** Errors are the form's to show under the field the server names. */
 export const useCreateBoard = (companyId?: number) =>
   useBoardMutation(
-    (body: CreateBoardBody) => apiJson<Board>('POST', withBoard('/api/boards', companyId), body),
+    (body: CreateBoardBody) =>
+      apiJson<Board>('POST', withQuery('/api/boards', { companyId }), body),
     (board) => `Board ${board.name} created`,
   );
 

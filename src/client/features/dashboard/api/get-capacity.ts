@@ -2,9 +2,9 @@ import type { CapacityRequest, CapacityResponse } from '@shared/api/capacity';
 import type { DashboardSettings, ViewType } from '@shared/settings/dashboard-settings';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { withBoard } from '@/features/board-settings/api/board-settings-api';
 import { livePollInterval } from '@/features/live/poll-interval';
 import { apiJson, readAgainOnMount } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /** Every capacity query starts with this; invalidate it after preferences change. */
 export const CAPACITY_QUERY_KEY = ['/api/capacity'] as const;
@@ -19,7 +19,7 @@ export function getCapacity(
   companyId?: number,
   boardId?: number,
 ): Promise<CapacityResponse> {
-  const url = withBoard('/api/capacity', companyId, boardId);
+  const url = withQuery('/api/capacity', { companyId, boardId });
   return apiJson<CapacityResponse>('POST', url, request, { signal });
 }
 

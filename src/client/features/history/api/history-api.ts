@@ -1,19 +1,7 @@
 import type { HistoryDayDetail, HistoryResponse, HistoryStatus } from '@shared/api/history';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
-
-/** The address of a history read: the board (when named) and the other parameters, in order. */
-export function historyUrl(
-  path: '/api/history' | '/api/history/status' | '/api/history/day',
-  params: Record<string, string | number | undefined>,
-): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) query.set(key, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
+import { withQuery } from '@/lib/with-query';
 
 /** While the 13 weeks are being filled in, the page asks how far every few seconds. */
 const FILLING_REFRESH_MS = 3_000;
@@ -29,7 +17,7 @@ export function useHistoryStatus(
     queryFn: ({ signal }) =>
       apiJson<HistoryStatus>(
         'GET',
-        historyUrl('/api/history/status', { companyId, boardId }),
+        withQuery('/api/history/status', { companyId, boardId }),
         undefined,
         { signal },
       ),
@@ -63,7 +51,7 @@ export function useHistory(
     queryFn: ({ signal }) =>
       apiJson<HistoryResponse>(
         'GET',
-        historyUrl('/api/history', { companyId, boardId, from: range!.from, to: range!.to }),
+        withQuery('/api/history', { companyId, boardId, from: range!.from, to: range!.to }),
         undefined,
         { signal },
       ),
@@ -83,7 +71,7 @@ export function useHistoryDay(
     queryFn: ({ signal }) =>
       apiJson<HistoryDayDetail>(
         'GET',
-        historyUrl('/api/history/day', { companyId, boardId, date: date! }),
+        withQuery('/api/history/day', { companyId, boardId, date: date! }),
         undefined,
         { signal },
       ),

@@ -17,9 +17,10 @@ import { boardIdFrom, lastBoardOf } from '@/features/boards/lib/last-board';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { cn } from '@/lib/utils';
-import { historyUrl, useHistory, useHistoryDay, useHistoryStatus } from '../api/history-api';
+import { useHistory, useHistoryDay, useHistoryStatus } from '../api/history-api';
 import { dayLabel, dayTotal, itemColumns, itemOf, momentLabel } from '../lib/history-format';
 import { DaysChart, FillCurveChart } from './history-charts';
+import { withQuery } from '@/lib/with-query';
 
 /** The range shown first: the last 4 weeks, up to yesterday in the board's zone. */
 const DEFAULT_RANGE_DAYS = 28;
@@ -93,7 +94,7 @@ export function HistoryPage() {
 
   const csvHref =
     range && board && !rangeProblem
-      ? historyUrl('/api/history', {
+      ? withQuery('/api/history', {
           companyId: otherCompany,
           boardId: board.id,
           from: range.from,

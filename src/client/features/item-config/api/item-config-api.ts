@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /**
  * The calls of both configuration pages (seed section 7), parameterised by the kind of item and
@@ -24,25 +25,13 @@ export const preferencesKey = (type: ItemType, companyId?: number) =>
 export const groupsKey = (type: ItemType, companyId?: number) =>
   ['/api/item-groups', { type }, companyId ?? null] as const;
 
-/** `path` with `?companyId=` when a company is named (`extra`: the query's other parameters). */
-export function withCompany(
-  path: string,
-  companyId: number | undefined,
-  extra: Record<string, string> = {},
-): string {
-  const query = new URLSearchParams(extra);
-  if (companyId !== undefined) query.set('companyId', String(companyId));
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
 export function useServiceTitanMetadata(companyId?: number) {
   return useQuery({
     queryKey: [...METADATA_KEY, companyId ?? null],
     queryFn: ({ signal }) =>
       apiJson<ServiceTitanMetadata>(
         'GET',
-        withCompany('/api/servicetitan/metadata', companyId),
+        withQuery('/api/servicetitan/metadata', { companyId }),
         undefined,
         { signal },
       ),
@@ -55,7 +44,7 @@ export function usePreferences(type: ItemType, companyId?: number) {
     queryFn: async ({ signal }) => {
       const records = await apiJson<Record<string, unknown>[]>(
         'GET',
-        withCompany(ITEM_KINDS[type].path, companyId),
+        withQuery(ITEM_KINDS[type].path, { companyId }),
         undefined,
         { signal },
       );
@@ -68,7 +57,7 @@ export function useItemGroups(type: ItemType, companyId?: number) {
   return useQuery({
     queryKey: groupsKey(type, companyId),
     queryFn: ({ signal }) =>
-      apiJson<ItemGroup[]>('GET', withCompany('/api/item-groups', companyId, { type }), undefined, {
+      apiJson<ItemGroup[]>('GET', withQuery('/api/item-groups', { type, companyId }), undefined, {
         signal,
       }),
   });
@@ -90,7 +79,7 @@ const postPreference = (
   companyId: number | undefined,
   { itemId, changes }: PreferenceChange,
 ) =>
-  apiJson<Record<string, unknown>>('POST', withCompany(ITEM_KINDS[type].path, companyId), {
+  apiJson<Record<string, unknown>>('POST', withQuery(ITEM_KINDS[type].path, { companyId }), {
     [ITEM_KINDS[type].idField]: itemId,
     ...changes,
   }).then((r) => fromWirePreference(type, r));
@@ -168,7 +157,7 @@ export function useCreateGroup(type: ItemType, companyId?: number) {
     type,
     companyId,
     (name: string) =>
-      apiJson<ItemGroup>('POST', withCompany('/api/item-groups', companyId), { name, type }),
+      apiJson<ItemGroup>('POST', withQuery('/api/item-groups', { companyId }), { name, type }),
     { success: 'Group created successfully', failure: 'Failed to create group' },
   );
 }
@@ -178,7 +167,7 @@ export function useRenameGroup(type: ItemType, companyId?: number) {
     type,
     companyId,
     ({ id, name }: { id: number; name: string }) =>
-      apiJson<ItemGroup>('PATCH', withCompany(`/api/item-groups/${id}`, companyId), { name }),
+      apiJson<ItemGroup>('PATCH', withQuery(`/api/item-groups/${id}`, { companyId }), { name }),
     { success: 'Group name updated successfully', failure: 'Failed to update group name' },
   );
 }
@@ -188,7 +177,7 @@ export function useDeleteGroup(type: ItemType, companyId?: number) {
     type,
     companyId,
     (id: number) =>
-      apiJson<ItemGroup>('DELETE', withCompany(`/api/item-groups/${id}`, companyId), {}),
+      apiJson<ItemGroup>('DELETE', withQuery(`/api/item-groups/${id}`, { companyId }), {}),
     { success: 'Group deleted successfully', failure: 'Failed to delete group' },
   );
 }

@@ -10,6 +10,7 @@ import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
 import { suggestionsKey } from './targets-status';
+import { withQuery } from '@/lib/with-query';
 
 export { SUGGESTIONS_KEY, suggestionsKey, useTargetSuggestions } from './targets-status';
 
@@ -25,9 +26,7 @@ export function useApplyTargets(companyId?: number) {
     mutationFn: (items: ApplyTargetsBody['items']) =>
       apiJson<TargetSuggestionsResponse & { applied: number }>(
         'POST',
-        companyId === undefined
-          ? '/api/target-suggestions/apply'
-          : `/api/target-suggestions/apply?companyId=${companyId}`,
+        withQuery('/api/target-suggestions/apply', { companyId }),
         { items },
       ),
     onSuccess: (answer, items) => {

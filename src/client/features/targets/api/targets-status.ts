@@ -1,6 +1,7 @@
 import type { TargetSuggestionsResponse } from '@shared/api/targets';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
+import { withQuery } from '@/lib/with-query';
 
 /**
  * The suggestions query (decision 036) on its own, with type-only imports: the board's
@@ -22,9 +23,7 @@ export function useTargetSuggestions(
     queryFn: ({ signal }) =>
       apiJson<TargetSuggestionsResponse>(
         'GET',
-        companyId === undefined
-          ? '/api/target-suggestions'
-          : `/api/target-suggestions?companyId=${companyId}`,
+        withQuery('/api/target-suggestions', { companyId }),
         undefined,
         { signal },
       ),
