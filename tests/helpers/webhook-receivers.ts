@@ -9,6 +9,14 @@ export interface ReceivedRequest {
   arrivedAt: number;
 }
 
+const decoded = (path: string) => {
+  try {
+    return decodeURIComponent(path.replace(/\+/g, ' '));
+  } catch {
+    return path;
+  }
+};
+
 /**
  * Real HTTP receivers for alert webhooks (Slack, Teams, generic) on one loopback server: every
  * path records what it got and answers 200, except the answers queued with `answerNext`.
@@ -24,9 +32,11 @@ export async function startWebhookReceivers() {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body, arrivedAt: performance.now() });
       const status = queued.get(path)?.shift() ?? always.get(path) ?? 200;
+      // A failing receiver names the address it was called at, as sent and decoded, as many
+      // web servers' error pages do (the delivery log must not repeat it).
       res
         .writeHead(status, { 'content-type': 'text/plain' })
-        .end(status < 300 ? 'ok' : `unavailable: ${req.method} ${path}`);
+        .end(status < 300 ? 'ok' : `unavailable: ${req.method} ${path} (${decoded(path)})`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

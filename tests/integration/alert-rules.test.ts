@@ -74,6 +74,8 @@ describe('bad input', () => {
     ],
     ['channels[0].to[0]', { channels: [{ type: 'email', to: ['nobody'] }] }],
     ['name', { name: '   ' }],
+    ['name', { name: '\u2800\u2800' }],
+    ['name', { name: 'Tomorrow\u2800behind' }],
     ['kind', { kind: 'late' }],
     ['dayOffset', { dayOffset: 4 }],
     ['thresholdPercent', { thresholdPercent: null, belowPace: false }],
@@ -93,6 +95,11 @@ describe('bad input', () => {
       'http://[::1]/hook',
       'http://169.254.169.254/latest',
       'http://10.0.0.8/x',
+      // IPv6 forms that carry an IPv4 address (issue 33 item 5).
+      'http://[::127.0.0.1]/hook',
+      'http://[::a9fe:a9fe]/latest',
+      'http://[2002:7f00:1::1]/hook',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
     ]) {
       const res = await call(admin, 'POST', '/api/alert-rules', {
         ...valid,

@@ -625,3 +625,116 @@ describe('a below-pace rule', () => {
     ]);
   });
 });
+
+describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
+  const HOUR = 60 * MINUTE;
+  const test = (app: TestApp, ruleId: number) =>
+    app.app.inject({
+      method: 'POST',
+      url: `/api/alert-rules/${ruleId}/test`,
+      headers: { cookie: admin.cookie },
+    });
+
+  it('is limited per rule and per company on every instance together, with 429, Retry-After and words', async () => {
+    // Monday 2025-11-03, 10:20 in New York: 40 minutes before the hour's budget renews.
+    clock = Date.parse('2025-11-03T15:20:00Z');
+    const rule = await createRule({
+      name: 'Limited',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'webhook', url: receivers.url('/limited') }],
+    });
+    for (let i = 0; i < 5; i++) expect((await test(i % 2 ? a : b, rule.id)).statusCode).toBe(200);
+    expect(receivers.received('/limited')).toHaveLength(5);
+    const refused = await test(a, rule.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(40 * 60));
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: 'Send test is limited to 5 per rule per hour: try again in 40 minutes.',
+    });
+    expect((await test(b, rule.id)).statusCode).toBe(429);
+    // Nothing more reached the receiver, nor the log.
+    expect(receivers.received('/limited')).toHaveLength(5);
+    expect((await deliveries()).filter((d) => d.ruleId === rule.id)).toHaveLength(5);
+
+    // The next hour: the rule's budget is whole again. The company's (20 an hour) is shared by
+    // its rules: 4 more rules take it to 20, and the 21st test is refused whatever the rule.
+    clock += 40 * MINUTE;
+    expect((await test(a, rule.id)).statusCode).toBe(200);
+    const others = [];
+    for (let i = 0; i < 4; i++)
+      others.push(
+        await createRule({
+          name: `Limited ${i}`,
+          kind: 'stale',
+          staleMinutes: 30,
+          channels: [{ type: 'webhook', url: receivers.url('/limited') }],
+        }),
+      );
+    for (const other of others.slice(0, 3))
+      for (let i = 0; i < 5; i++) expect((await test(b, other.id)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await test(a, others[3]!.id)).statusCode).toBe(200);
+    const spent = await test(b, others[3]!.id);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().error).toBe(
+      'Send test is limited to 20 per company per hour: try again in 60 minutes.',
+    );
+    expect(spent.headers['retry-after']).toBe(String(HOUR / 1000));
+    expect(receivers.received('/limited')).toHaveLength(5 + 20);
+    figures.push('Send test: the 6th test of a rule in an hour and the 21st of a company: 429');
+  });
+
+  it("escapes &, < and > of every name in Slack's text, so no name can mention @channel or plant a link", async () => {
+    clock += HOUR;
+    const planted = '<!channel> & <https://evil.test|click here>';
+    const rule = await createRule({
+      name: planted,
+      kind: 'behind',
+      thresholdPercent: 1000,
+      at: ['14:00'],
+      channels: [{ type: 'slack', url: receivers.url('/slack-names') }],
+    });
+    expect((await test(a, rule.id)).statusCode).toBe(200);
+    const [sent] = receivers.received('/slack-names');
+    const body = sent!.body;
+    expect(body).not.toContain('<!channel>');
+    expect(body).not.toContain('<https://evil.test');
+    expect(body).toContain('&lt;!channel&gt; &amp; &lt;https://evil.test|click here&gt;');
+    // The one link left is the board's own.
+    const payload = JSON.parse(body) as { text: string; blocks: unknown[] };
+    expect(JSON.stringify(payload).match(/<http[^>]*>/g)).toEqual([
+      '<http://board.test/|Open the board>',
+    ]);
+  });
+
+  it("removes a webhook URL's secret parts from the reason, also when the receiver echoes them decoded", async () => {
+    const path = '/hooks/T0%41B/s%65cret-token-9f3?sig=abc%2Bdef%3D&sp=%2Ftriggers%2Fmanual';
+    receivers.answerAlways(path, 404);
+    const rule = await createRule({
+      name: 'Echoing receiver',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'webhook', url: receivers.url(path) }],
+    });
+    const res = await test(b, rule.id);
+    expect(res.statusCode).toBe(200);
+    const [result] = res.json().results;
+    const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    for (const reason of [result.error as string, logged!.lastError!]) {
+      expect(reason).toMatch(/HTTP 404/);
+      for (const secret of [
+        's%65cret-token-9f3',
+        'secret-token-9f3',
+        'abc%2Bdef',
+        'abc+def',
+        'abc def',
+        '%2Ftriggers',
+        '/triggers/manual',
+        'T0%41B',
+        'T0AB',
+      ])
+        expect(reason, reason).not.toContain(secret);
+    }
+  });
+});

@@ -477,6 +477,25 @@ export const alertDeliveries = pgTable(
   ],
 );
 
+/**
+ * Message budgets (issue 33 item 5): how many messages of one kind a rule, a company or an
+ * address has been sent in the current fixed window, shared by every instance. A claim adds to
+ * `used` in one conditional upsert (nothing past `limit`), so two instances cannot both take the
+ * last unit; `until` is the window's end (the answer's `Retry-After`). Ended windows are deleted.
+ */
+export const messageBudgets = pgTable(
+  'message_budgets',
+  {
+    key: text('key').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.until] }),
+    index('message_budgets_until_idx').on(t.until),
+  ],
+);
+
 export const historySources = ['recorded', 'reconstructed'] as const;
 export type HistorySource = (typeof historySources)[number];
 

@@ -36,6 +36,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let status: number;
     if (error instanceof AppError) {
       status = error.statusCode;
+      // A spent budget says when it renews, as a 429 should (RFC 9110 Retry-After).
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (status === 429 && typeof retryAfter === 'number')
+        void reply.header('retry-after', String(retryAfter));
       body = {
         error: error.message,
         code: error.code,

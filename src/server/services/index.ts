@@ -27,6 +27,7 @@ import {
 import { createChannelSender, createSmtpMailer, type Mailer } from './alerts/channels.js';
 import { createOutgoingClient, type OutgoingClient } from './alerts/outgoing-guard.js';
 import { createBoardReader } from './alerts/board-reading.js';
+import { createMessageBudget, type MessageBudget } from './limits/message-budget.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -61,6 +62,8 @@ export interface Services {
   alertRules: AlertStore;
   /** Alert evaluation and delivery on every instance (issue 23). */
   alerts: AlertService;
+  /** Limits on messages sent on a person's say-so, shared by every instance (issue 33). */
+  messageBudget: MessageBudget;
   /** Board history: recorded as numbers change, kept in shape daily (issue 27, decision 026). */
   history: HistoryService;
   /** Targets suggested from history, applied; the learned pace curve (issue 27, decision 036). */
@@ -155,6 +158,7 @@ export function createServices(deps: {
     deps.overrides?.outgoing ??
     createOutgoingClient({ allowPrivate: deps.config.alerts.allowPrivateUrls });
   const alertRules = createAlertStore({ db: deps.db, secretBox: deps.app.secretBox });
+  const messageBudget = createMessageBudget(deps.db);
   const smtpUrl = deps.config.alerts.smtpUrl;
   const mailer =
     deps.overrides?.mailer ??
@@ -165,6 +169,7 @@ export function createServices(deps: {
     events: deps.events,
     now,
     readBoard: createBoardReader({ db: deps.db, boards, capacity }),
+    budget: messageBudget,
     publicUrl: deps.config.publicUrl,
     logger: deps.app.log.child({ service: 'alerts' }),
     tickMs:
@@ -185,6 +190,7 @@ export function createServices(deps: {
     outgoing,
     alertRules,
     alerts,
+    messageBudget,
     now,
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),

@@ -24,6 +24,15 @@ describe('displayName', () => {
     ['zero-width joiners and non-joiners', '\u200d\u200c\u2060', 'must not be empty'],
     ['bidi marks', '\u200e\u200f', 'must not be empty'],
     ['a BOM and a Hangul filler', '\ufeff\u3164', 'must not be empty'],
+    // Blank-looking characters Unicode does not call invisible (issue 33 item 5).
+    ['a blank Braille pattern', '\u2800', 'must not be empty'],
+    ['blank Braille patterns and spaces', '\u2800 \u2800\u2800', 'must not be empty'],
+    ['a musical null notehead', '\u{1D159}', 'must not be empty'],
+    [
+      'a blank Braille pattern inside',
+      'Ac\u2800me',
+      'must not contain invisible formatting characters',
+    ],
     ['an invisible separator between invisibles', '\u200b \u00ad \u200b', 'must not be empty'],
     ['a newline inside', 'North\nSouth', 'must not contain control characters'],
     ['NUL', 'a\u0000b', 'must not contain control characters'],

@@ -30,6 +30,8 @@ import {
 import { companyExists } from '../../services/companies/company-store.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
 import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
+import { budgetSpent } from '../../services/limits/message-budget.js';
+import { TEST_LIMITS } from '../../../shared/alerts/limits.js';
 
 /**
  * A board's alert rules and delivery log (issue 23). People only (a paired screen gets 403);
@@ -185,12 +187,35 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         'x-access': 'alerts.manage',
+        summary: "Send a rule's test message",
+        description:
+          'Sends what the rule will say to each of its channels now, once, and answers what each ' +
+          'channel said. Limited to 5 tests per rule and 20 per company an hour: past that the ' +
+          'answer is 429 with Retry-After and when to try again.',
         params: alertRuleParamsSchema,
         response: { 200: alertTestResultSchema },
       },
     },
     async (request) => {
       const rule = await ruleFor(request, request.params.id, true);
+      // A test writes to every recipient of the rule: limited per rule and per company, on
+      // every instance together (issue 33 item 5).
+      const taken = await app.services.messageBudget.take(
+        [
+          {
+            key: `test:rule:${rule.id}`,
+            ...TEST_LIMITS.perRule,
+            words: `Send test is limited to ${TEST_LIMITS.perRule.words}`,
+          },
+          {
+            key: `test:company:${rule.companyId}`,
+            ...TEST_LIMITS.perCompany,
+            words: `Send test is limited to ${TEST_LIMITS.perCompany.words}`,
+          },
+        ],
+        app.services.now(),
+      );
+      if (!taken.ok) throw budgetSpent(taken);
       const result = await app.services.alerts.sendTest(rule);
       if (!result) throw notFound('Alert rule'); // its board was deleted a moment ago
       return result;

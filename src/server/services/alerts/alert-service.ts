@@ -10,6 +10,7 @@ import { capacityPercent } from '../../../shared/capacity/percent.js';
 import { capacityTotals } from '../../../shared/capacity/totals.js';
 import type { CompanyBoardSettings } from '../../../shared/settings/dashboard-settings.js';
 import type { EventBus } from '../events/contract.js';
+import type { MessageBudget } from '../limits/message-budget.js';
 import { holdLease, type LeaseTicker } from '../leases/lease.js';
 import type { AlertMessage, AlertStore, DeliveryRow, OpenRule } from './alert-store.js';
 import type { ChannelSender } from './channels.js';
@@ -65,6 +66,8 @@ export function createAlertService(deps: {
   /** A board (null: deleted since), its settings and its answer as its screens see it. */
   readBoard(boardId: number): Promise<BoardReading | null>;
   publicUrl: string;
+  /** Message budgets: ended windows are deleted by the loop. */
+  budget?: MessageBudget;
   logger?: FastifyBaseLogger;
   /** Real-time interval of the loop; 0: no loop (tests call runOnce). */
   tickMs?: number;
@@ -409,6 +412,7 @@ export function createAlertService(deps: {
       }
     }
     const sent = await sendDue();
+    await deps.budget?.prune(at);
     return { evaluated: rules.length, sent };
   }
 

@@ -88,21 +88,34 @@ export function renderMail(message: AlertMessage): Omit<Mail, 'to'> {
   };
 }
 
+/**
+ * Slack's control characters in text (its "Escaping text" rule): `<` and `>` make mentions
+ * (`<!channel>`) and links (`<https://…|here>`), `&` starts an entity. Every name people type
+ * (company, board, rule, item) goes through this before it reaches Slack.
+ */
+export const escapeSlack = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function slackPayload(message: AlertMessage) {
   const facts = messageFacts(message);
+  const summary = escapeSlack(message.summary);
   return {
-    text: message.summary,
+    text: summary,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${message.summary}*` } },
+      { type: 'section', text: { type: 'mrkdwn', text: `*${summary}*` } },
       {
         type: 'section',
-        fields: facts.map(([l, v]) => ({ type: 'mrkdwn', text: `*${l}*\n${v}` })),
+        fields: facts.map(([l, v]) => ({
+          type: 'mrkdwn',
+          text: `*${escapeSlack(l)}*\n${escapeSlack(v)}`,
+        })),
       },
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: `<${message.boardUrl}|Open the board> · ${message.ruleName}`,
+          // The board's address is the server's own (PUBLIC_URL), never typed by a customer.
+          text: `<${message.boardUrl}|Open the board> · ${escapeSlack(message.ruleName)}`,
         },
       },
     ],
@@ -151,17 +164,67 @@ export function outcomeOfStatus(status: number, body: string): SendOutcome {
   return { ok: false, retry: status >= 500 || status === 408 || status === 429, error };
 }
 
+/** Every spelling a receiver might echo: as sent, percent-decoded, and form-decoded (`+`). */
+function spellings(part: string): string[] {
+  const forms = new Set([part]);
+  for (const decode of [
+    (t: string) => decodeURIComponent(t),
+    (t: string) => decodeURIComponent(t.replace(/\+/g, ' ')),
+    (t: string) => decodeURI(t),
+  ]) {
+    try {
+      forms.add(decode(part));
+    } catch {
+      // A malformed escape: the part as sent is enough.
+    }
+  }
+  return [...forms];
+}
+
 /**
- * A receiver may echo the address it was called at (a 404 page naming the route): the delivery
- * log, which every member reads, never shows more of a webhook URL than its last characters.
+ * The secret parts of a webhook URL: whatever follows the host (a Slack or Teams URL's path
+ * and query are its credential). Whole, then piece by piece: the path, each path segment, the
+ * query, each parameter and value; each in every spelling a receiver may echo it in.
  */
+export function secretPartsOf(raw: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return raw.length > 4 ? spellings(raw) : [];
+  }
+  const rest = raw.slice(raw.indexOf(url.host) + url.host.length);
+  const parts = [raw, rest, `${url.pathname}${url.search}`, url.pathname, url.search];
+  for (const segment of url.pathname.split('/')) parts.push(segment);
+  const query = url.search.slice(1);
+  for (const pair of query.split('&')) {
+    parts.push(pair);
+    const eq = pair.indexOf('=');
+    if (eq >= 0) parts.push(pair.slice(eq + 1));
+  }
+  for (const [name, value] of url.searchParams) parts.push(`${name}=${value}`, value);
+  if (url.hash) parts.push(url.hash, url.hash.slice(1));
+  const all = new Set<string>();
+  // Single characters and the bare "/" would blank out ordinary words of the answer.
+  for (const part of parts)
+    for (const form of spellings(part)) if (form.replace(/[/?&=#]/g, '').length >= 3) all.add(form);
+  return [...all].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A receiver may echo the address it was called at (a 404 page naming the route), encoded or
+ * decoded: the delivery log, which every member reads, never shows more of a webhook URL than
+ * its host and last characters. Every secret part is cut out of the reason, longest first.
+ */
+export function withoutSecrets(text: string, url: string): string {
+  let out = text;
+  for (const part of secretPartsOf(url)) out = out.split(part).join('…');
+  return out;
+}
+
 function withoutAddress(outcome: SendOutcome, url: string): SendOutcome {
   if (outcome.ok) return outcome;
-  const { pathname, search } = new URL(url);
-  let error = outcome.error;
-  for (const part of [url, `${pathname}${search}`, pathname])
-    if (part.length > 1) error = error.split(part).join(`…${url.slice(-4)}`);
-  return { ...outcome, error };
+  return { ...outcome, error: withoutSecrets(outcome.error, url) };
 }
 
 export function createChannelSender(deps: {

@@ -29,6 +29,18 @@ describe('isPrivateAddress', () => {
     ['172.32.0.1', false],
     ['2606:4700:4700::1111', false],
     ['::ffff:8.8.8.8', false],
+    // IPv6 forms that carry an IPv4 address (issue 33 item 5): refused whatever they carry.
+    ['::127.0.0.1', true],
+    ['::7f00:1', true],
+    ['::a9fe:a9fe', true],
+    ['::8.8.8.8', true],
+    ['2002:7f00:1::', true],
+    ['2002:a9fe:a9fe::1', true],
+    ['2002:808:808::1', true],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['2001::1', true],
+    ['64:ff9b:1::a00:1', true],
+    ['2001:4860:4860::8888', false],
     ['not an address', true],
   ])('%s → %s', (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);

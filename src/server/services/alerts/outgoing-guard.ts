@@ -71,9 +71,13 @@ const blockedRanges = (() => {
   ] as const)
     list.addSubnet(address, prefix, 'ipv4');
   for (const [address, prefix] of [
-    ['::', 128],
-    ['::1', 128],
+    // Forms that carry an IPv4 address inside, so any of them can reach a private one: refused
+    // whole, like NAT64 (IPv4-mapped ::ffff:0:0/96 is checked as the IPv4 address it names).
+    ['::', 96], // IPv4-compatible (::a.b.c.d, deprecated), also :: and ::1
     ['64:ff9b::', 96], // NAT64: carries an IPv4 address of any kind
+    ['64:ff9b:1::', 48], // local-use NAT64
+    ['2001::', 32], // Teredo: the client's IPv4 address, obfuscated, in the last 32 bits
+    ['2002::', 16], // 6to4: an IPv4 address in bits 16-47
     ['100::', 64],
     ['2001:db8::', 32],
     ['fc00::', 7], // unique local
