@@ -60,6 +60,8 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   await expect(page.getByTestId('history-sources')).toContainText(
     `${answer.days.filter((d) => d.source === 'reconstructed').length} reconstructed from ServiceTitan`,
   );
+  // Reconstructed days had no target then: the page says they are judged by today's.
+  await expect(page.getByTestId('history-sources')).toContainText('targets in force now');
 
   // Every number of the table is the API's: each item's booked / target and %, and the total.
   const numbersOf = async (cell: ReturnType<Page['getByTestId']>) => ({
@@ -156,10 +158,20 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   const fromApi = await (
     await page.request.get(`/api/history?from=${from}&to=${to}&format=csv`)
   ).text();
-  expect(csv.split('\r\n')[0]).toBe('date,item_id,item_name,scheduled,target');
-  // Ids in the download name the board: the page asks for its board by id.
+  expect(csv.split('\r\n')[0]).toBe('date,item_id,item_name,scheduled,target,source');
   expect(csv).toBe(fromApi);
-  expect(download.suggestedFilename()).toMatch(/^history-\d+-.+\.csv$/);
+  // The file names the board and the range.
+  expect(download.suggestedFilename()).toBe(`history-main-board-${from}-to-${to}.csv`);
+
+  // A range typed on the page is kept in the address: a reload shows the same days.
+  const laterFrom = new Date(Date.parse(`${from}T12:00:00Z`) + 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await page.getByLabel('From').fill(laterFrom);
+  await expect(page).toHaveURL(new RegExp(`from=${laterFrom}&to=${to}$`));
+  await page.reload();
+  await expect(page.getByLabel('From')).toHaveValue(laterFrom);
+  await expect(page.getByLabel('To')).toHaveValue(to);
 });
 
 test('a master admin chooses the company whose history to read, as the API answers it', async ({

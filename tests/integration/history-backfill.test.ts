@@ -1,7 +1,16 @@
 import { TZDate } from '@date-fns/tz';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../src/server/db/index.js';
+import { backfillCompany } from '../../src/server/services/history/history-backfill.js';
+import {
+  claimTenant,
+  ensureState,
+  renewLease,
+  takeBackfillLease,
+} from '../../src/server/services/history/history-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capacityHistory } from '../../src/server/db/schema.js';
+import { capacityHistory, historyState } from '../../src/server/db/schema.js';
 import type {
   HistoryDayDetail,
   HistoryResponse,
@@ -45,6 +54,40 @@ const ny = (date: string, hhmm: string, ms = 0) =>
       ZONE,
     ).getTime() + ms,
   ).toISOString();
+
+/**
+ * The database as an instance that dies right after its `n`-th statement writing history rows of
+ * `day` (inside a transaction or not), before the next: the statement ran, then the process is
+ * gone (an open transaction rolls back).
+ */
+function dyingAfter(db: Database, day: string, n: number): Database {
+  const dialect = new PgDialect();
+  let seen = 0;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value: unknown = Reflect.get(object, property, receiver);
+        if (typeof value !== 'function') return value;
+        if (property === 'execute')
+          return async (query: SQL) => {
+            const result: unknown = await value.call(object, query);
+            const { sql: text, params } = dialect.sqlToQuery(query);
+            if (
+              /^\s*(insert|delete)[^;]*capacity_history/i.test(text) &&
+              params.includes(day) &&
+              ++seen === n
+            )
+              throw new Error('instance killed');
+            return result;
+          };
+        if (property === 'transaction')
+          return (work: (tx: object) => Promise<unknown>, config?: unknown) =>
+            value.call(object, (tx: object) => work(wrap(tx)), config);
+        return value.bind(object);
+      },
+    });
+  return wrap(db);
+}
 
 describe('history from day one', () => {
   let t: TestApp;
@@ -175,6 +218,32 @@ describe('history from day one', () => {
     return res.json<HistoryResponse>();
   };
 
+  /** A company's history rows (of one day), in a stable order. */
+  const rowsOf = (id: number, day?: string) =>
+    t.app.db
+      .select({
+        day: capacityHistory.day,
+        itemType: capacityHistory.itemType,
+        itemId: capacityHistory.itemId,
+        scheduled: capacityHistory.scheduled,
+        target: capacityHistory.target,
+        recordedAt: capacityHistory.recordedAt,
+        source: capacityHistory.source,
+      })
+      .from(capacityHistory)
+      .where(
+        and(
+          eq(capacityHistory.companyId, id),
+          day === undefined ? undefined : eq(capacityHistory.day, day),
+        ),
+      )
+      .orderBy(
+        capacityHistory.day,
+        capacityHistory.itemType,
+        capacityHistory.itemId,
+        capacityHistory.recordedAt,
+      );
+
   const status = async (who: TestUser = member) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -259,7 +328,7 @@ describe('history from day one', () => {
       '2025-06-10': { HVAC: 1, Plumbing: 1 },
     });
     // The fill before Tuesday from createdOn: job 1, booked Thursday 08:00, is not there when
-    // Thursday starts (3 working days ahead) and is from Friday's start (2 ahead) on.
+    // Thursday starts (3 working days ahead) and is from its booking on; then the final count.
     const curve = await t.app.db
       .select({ scheduled: capacityHistory.scheduled, at: capacityHistory.recordedAt })
       .from(capacityHistory)
@@ -274,7 +343,8 @@ describe('history from day one', () => {
       .orderBy(capacityHistory.recordedAt);
     expect(curve.map((r) => [r.scheduled, r.at.toISOString()])).toEqual([
       [0, ny('2025-06-05', '00:00')],
-      [1, ny('2025-06-06', '00:00')],
+      [1, ny('2025-06-05', '08:00')],
+      [1, ny('2025-06-11', '00:00')],
     ]);
     // A quiet day shows every item at zero with its target.
     expect(answer.days.find((d) => d.date === '2025-04-15')!.items).toEqual([
@@ -294,10 +364,11 @@ describe('history from day one', () => {
     expect(day.source).toBe('reconstructed');
     expect(day.timeZone).toBe(ZONE);
     // Thursday's start (3 working days ahead): job 2 (no createdOn, counted as booked before) of
-    // a target of 5 + 5; Friday's start: job 1 too. Nothing changed after: no more points.
+    // a target of 5 + 5; Thursday 08:00: job 1 booked; the final count at the day's end.
     expect(day.points).toEqual([
       { at: ny('2025-06-05', '00:00'), scheduled: 1, target: 10, percent: 10 },
-      { at: ny('2025-06-06', '00:00'), scheduled: 2, target: 10, percent: 20 },
+      { at: ny('2025-06-05', '08:00'), scheduled: 2, target: 10, percent: 20 },
+      { at: ny('2025-06-11', '00:00'), scheduled: 2, target: 10, percent: 20 },
     ]);
     // The default pace curve (15 / 33 / 66 %) over Thursday, Friday and Monday's working hours,
     // then 100 % on the day itself.
@@ -328,6 +399,84 @@ describe('history from day one', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('date');
+  });
+
+  it('judges reconstructed days by the targets in force now', async () => {
+    // No target judged the rebuilt days: once Plumbing's is set to 4, every rebuilt day and its
+    // fill curve compare with 4 (HVAC keeps the default 5).
+    const admin = await createSignedInUser(t.app, { companyId, role: 'account_admin' });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/business-unit-preferences',
+      headers: { cookie: admin.cookie },
+      payload: { businessUnitId: 10, day1Target: 4, day2Target: 4, day3Target: 4 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const answer = await history('from=2025-06-09&to=2025-06-10');
+    expect(answer.days.map((d) => d.items)).toEqual([
+      [
+        { id: 11, name: 'HVAC', scheduled: 0, target: 5 },
+        { id: 10, name: 'Plumbing', scheduled: 1, target: 4 },
+      ],
+      [
+        { id: 11, name: 'HVAC', scheduled: 1, target: 5 },
+        { id: 10, name: 'Plumbing', scheduled: 1, target: 4 },
+      ],
+    ]);
+    const day = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/day?date=2025-06-10&viewType=businessUnit',
+      headers: { cookie: member.cookie },
+    });
+    expect(day.json<HistoryDayDetail>().points.map((p) => [p.target, p.percent])).toEqual([
+      [9, 11],
+      [9, 22],
+      [9, 22],
+    ]);
+  });
+
+  it('writes a day whole: killed mid-day, the resumed backfill ends as an uninterrupted one', async () => {
+    const killed = await createCompany(t.app, { name: 'Killed Mid-Day' });
+    const whole = await createCompany(t.app, { name: 'Never Killed' });
+    for (const id of [killed, whole]) await giveCompanyCredential(t.app, id);
+    const found = (await t.app.services.capacity.companyClient(killed))!;
+    await claimTenant(t.app.db, killed, found.tenant);
+    const progress = await takeBackfillLease(t.app.db, {
+      companyId: killed,
+      owner: 'doomed',
+      at: NOW,
+    });
+    // The instance dies right after its second statement writing Tuesday 10 June (the day with
+    // bookings), before anything else of that day is written.
+    await expect(
+      backfillCompany({
+        db: dyingAfter(t.app.db, '2025-06-10', 2),
+        companyId: killed,
+        owner: 'doomed',
+        client: found.client,
+        progress: progress!,
+        now: () => NOW,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow('instance killed');
+    // Nothing of that day is kept; the days before it are.
+    expect(await rowsOf(killed, '2025-06-10')).toEqual([]);
+    expect((await rowsOf(killed, '2025-06-09')).length).toBeGreaterThan(0);
+    // Its lease dies with it; the next pass resumes it and fills in the other company at once
+    // (today's upkeep, which thins old days, counted as done for both so it changes neither).
+    await renewLease(t.app.db, { companyId: killed, owner: 'doomed', until: new Date(0) });
+    for (const id of [killed, whole]) {
+      await ensureState(t.app.db, id);
+      await t.app.db
+        .update(historyState)
+        .set({ maintainedOn: NOW.toISOString().slice(0, 10) })
+        .where(eq(historyState.companyId, id));
+    }
+    await t.app.services.history.runOnce();
+    const resumed = await rowsOf(killed);
+    expect(resumed.length).toBeGreaterThan(65);
+    expect(resumed).toEqual(await rowsOf(whole));
+    expect(await rowsOf(killed, '2025-06-10')).toEqual(await rowsOf(whole, '2025-06-10'));
   });
 
   it('says a company without ServiceTitan is not connected', async () => {

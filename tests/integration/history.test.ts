@@ -269,17 +269,40 @@ describe('board history', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const json = await historyOf('from=2025-06-12&to=2025-06-13');
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,item_id,item_name,scheduled,target');
+    // The present columns, then the day's source (issue 33); the file names the board.
+    expect(lines[0]).toBe('date,item_id,item_name,scheduled,target,source');
     expect(lines.slice(1)).toEqual(
       json.days.flatMap((d) =>
         d.items.map((i) =>
-          [d.date, i.id, i.name.includes(',') ? `"${i.name}"` : i.name, i.scheduled, i.target].join(
-            ',',
-          ),
+          [
+            d.date,
+            i.id,
+            i.name.includes(',') ? `"${i.name}"` : i.name,
+            i.scheduled,
+            i.target,
+            d.source,
+          ].join(','),
         ),
       ),
     );
-    expect(lines).toContain('2025-06-12,11,"HVAC, Residential",2,5');
+    expect(lines).toContain('2025-06-12,11,"HVAC, Residential",2,5,recorded');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="history-main-board-2025-06-12-to-2025-06-13.csv"',
+    );
+  });
+
+  it('keeps the targets a recorded day had when its targets change later', async () => {
+    const adminA = await createSignedInUser(t.app, { companyId: companyA, role: 'account_admin' });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/business-unit-preferences',
+      headers: { cookie: adminA.cookie },
+      payload: { businessUnitId: 10, day1Target: 9, day2Target: 9, day3Target: 9 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const [thursday] = (await historyOf('from=2025-06-12&to=2025-06-12')).days;
+    expect(thursday!.source).toBe('recorded');
+    expect(thursday!.items.find((i) => i.id === 10)!.target).toBe(5);
   });
 
   it('refuses bad input with a 400 naming the field, and another company’s board with a 404', async () => {

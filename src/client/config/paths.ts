@@ -74,10 +74,20 @@ export const alertsOf = (boardId?: number, companyId?: number) =>
 
 /**
  * The History page of one board (without an id: the board last used, else the first), of the
- * company a master admin chose (none: the person's own).
+ * company a master admin chose (none: the person's own), with the range chosen on it (none: the
+ * last 4 weeks), so a reload or a shared link shows the same days.
  */
-export const historyOf = (boardId?: number, companyId?: number) =>
-  withCompanyAndBoard(paths.history, boardId, companyId);
+export const historyOf = (
+  boardId?: number,
+  companyId?: number,
+  range?: { from: string; to: string } | null,
+) =>
+  withQuery(paths.history, {
+    [BOARD_COMPANY_PARAM]: companyId,
+    boardId,
+    from: range?.from,
+    to: range?.to,
+  });
 
 /** Full-page navigations handled by the server (seed: sign-in, sign-up and after sign-out are /). */
 export const authUrls = {

@@ -14,7 +14,7 @@ import { boardQuerySchema } from './onboarding.js';
 /** The longest range one request may ask for, in days (from and to included). */
 export const MAX_HISTORY_RANGE_DAYS = 400;
 /** The CSV download's header line. */
-export const HISTORY_CSV_HEADER = 'date,item_id,item_name,scheduled,target';
+export const HISTORY_CSV_HEADER = 'date,item_id,item_name,scheduled,target,source';
 
 const dateParam = z
   .string()

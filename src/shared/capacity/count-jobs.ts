@@ -50,38 +50,56 @@ export function countJobs(options: {
    */
   newSinceMs?: number;
 }): DayCounts[] {
-  const { days, appointments, jobs, viewType } = options;
   const newSinceMs = options.newSinceMs ?? Number.POSITIVE_INFINITY;
-  const itemOfJob = new Map<number, number>();
-  const isNew = new Set<number>();
+  return countedJobs(options).map((counted, i) => {
+    const counts = new Map<number, number>();
+    const newToday = new Map<number, number>();
+    for (const job of counted) {
+      counts.set(job.itemId, (counts.get(job.itemId) ?? 0) + 1);
+      if (job.createdOnMs != null && job.createdOnMs >= newSinceMs)
+        newToday.set(job.itemId, (newToday.get(job.itemId) ?? 0) + 1);
+    }
+    return { date: options.days[i]!.date, counts, newToday };
+  });
+}
+
+/** One job counted on a day: the item it counts for and when it was booked (null: not known). */
+export interface CountedJob {
+  jobId: number;
+  itemId: number;
+  createdOnMs: number | null;
+}
+
+/**
+ * The jobs each day counts, by the same rule as `countJobs` (which sums them): distinct, not
+ * canceled, with a non-canceled appointment starting that day, each with its item. History's
+ * reconstruction (issue 33) replays them by `createdOn`.
+ */
+export function countedJobs(options: {
+  days: readonly CountingDay[];
+  appointments: readonly CountableAppointment[];
+  jobs: readonly CountableJob[];
+  viewType: CountingViewType;
+}): CountedJob[][] {
+  const { days, appointments, jobs, viewType } = options;
+  const jobOf = new Map<number, CountedJob>();
   for (const job of jobs) {
     if (job.canceled) continue;
     const itemId = viewType === 'businessUnit' ? job.businessUnitId : job.jobTypeId;
     if (itemId === null || itemId === undefined) continue;
-    itemOfJob.set(job.id, itemId);
-    if (job.createdOnMs != null && job.createdOnMs >= newSinceMs) isNew.add(job.id);
+    jobOf.set(job.id, { jobId: job.id, itemId, createdOnMs: job.createdOnMs ?? null });
   }
 
   // A job counts once per day however many of its appointments start that day.
   const jobsPerDay = days.map(() => new Set<number>());
   for (const appointment of appointments) {
-    if (appointment.canceled || !itemOfJob.has(appointment.jobId)) continue;
+    if (appointment.canceled || !jobOf.has(appointment.jobId)) continue;
     const dayIndex = days.findIndex(
       (d) => appointment.startMs >= d.startMs && appointment.startMs < d.endMs,
     );
     if (dayIndex >= 0) jobsPerDay[dayIndex]!.add(appointment.jobId);
   }
-
-  return days.map((day, i) => {
-    const counts = new Map<number, number>();
-    const newToday = new Map<number, number>();
-    for (const jobId of jobsPerDay[i]!) {
-      const itemId = itemOfJob.get(jobId)!;
-      counts.set(itemId, (counts.get(itemId) ?? 0) + 1);
-      if (isNew.has(jobId)) newToday.set(itemId, (newToday.get(itemId) ?? 0) + 1);
-    }
-    return { date: day.date, counts, newToday };
-  });
+  return jobsPerDay.map((ids) => [...ids].map((id) => jobOf.get(id)!));
 }
 
 const CANCELED = 'canceled';

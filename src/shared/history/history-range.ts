@@ -17,11 +17,15 @@ function csvField(value: string | number): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The rows of the CSV download under `header`, one line per day and item, CRLF-ended. */
+/**
+ * The rows of the CSV download under `header`, one line per day and item, CRLF-ended: the day,
+ * the item, its booked count and target, and whether the day was recorded or reconstructed.
+ */
 export function historyCsv(
   header: string,
   days: readonly {
     date: string;
+    source: string;
     items: readonly { id: number | string; name: string; scheduled: number; target: number }[];
   }[],
 ): string {
@@ -29,9 +33,31 @@ export function historyCsv(
   for (const day of days) {
     for (const item of day.items) {
       lines.push(
-        [day.date, item.id, item.name, item.scheduled, item.target].map(csvField).join(','),
+        [day.date, item.id, item.name, item.scheduled, item.target, day.source]
+          .map(csvField)
+          .join(','),
       );
     }
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV's file name, naming the board and the range: `history-<board>-<from>-to-<to>.csv`,
+ * the board's name in lower-case ASCII words joined by `-` (`board-<id>` when nothing is left).
+ */
+export function historyCsvFileName(
+  board: { id: number; name: string },
+  from: string,
+  to: string,
+): string {
+  const slug = board.name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `history-${slug || `board-${board.id}`}-${from}-to-${to}.csv`;
 }

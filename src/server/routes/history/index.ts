@@ -10,7 +10,7 @@ import {
   historyStatusQuerySchema,
   historyStatusSchema,
 } from '../../../shared/api/history.js';
-import { historyCsv } from '../../../shared/history/history-range.js';
+import { historyCsv, historyCsvFileName } from '../../../shared/history/history-range.js';
 import { documentAccess, personBoardFor, requireUser } from '../../plugins/permissions.js';
 
 /**
@@ -29,7 +29,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     {
       schema: {
         description:
-          "A board's working days from `from` to `to` with history: each item's final booked count and target as the board shows its items. `format=csv` answers text/csv with the header `date,item_id,item_name,scheduled,target` instead.",
+          "A board's working days from `from` to `to` with history: each item's final booked count and target as the board shows its items. A day recorded live keeps the targets it had; a day reconstructed from the platform is compared with the targets in force now. `format=csv` answers text/csv with the header `date,item_id,item_name,scheduled,target,source` instead, in a file named after the board and the range.",
         querystring: historyQuerySchema,
         response: {
           200: {
@@ -52,7 +52,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
-            `attachment; filename="history-${board.id}-${from}-to-${to}.csv"`,
+            `attachment; filename="${historyCsvFileName(board, from, to)}"`,
           )
           .send(historyCsv(HISTORY_CSV_HEADER, days));
       }

@@ -1,23 +1,18 @@
 import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import {
-  pastWorkingDays,
-  utcWindow,
-  type LocalDay,
-} from '../../../shared/calendar/display-days.js';
-import { countJobs } from '../../../shared/capacity/count-jobs.js';
+import { pastWorkingDays, utcWindow } from '../../../shared/calendar/display-days.js';
 import type { Database } from '../../db/index.js';
 import { readCompanySettings } from '../board-settings/board-settings-store.js';
 import { bookingsFromServiceTitan } from '../capacity/bookings-snapshot.js';
 import type { ServiceTitanClient } from '../servicetitan/contract.js';
 import { listPreferences } from '../preferences/preference-store.js';
 import {
-  daysWithHistory,
-  recordChanges,
+  daysRecordedLive,
   saveBackfill,
+  writeReconstructedDay,
   type BackfillProgress,
-  type HistoryCount,
 } from './history-store.js';
+import { reconstructDay } from './reconstruct-day.js';
 
 /** History from day one (issue 27, item 4): this many weeks of past working days. */
 export const BACKFILL_WEEKS = 13;
@@ -29,11 +24,12 @@ const ITEM_TYPES: ItemType[] = ['businessUnit', 'jobType'];
 /**
  * Fills in a company's last 13 weeks of working days (by its first board's settings) from
  * ServiceTitan, oldest first, a page of days per read, saving progress after each page so a
- * restart resumes after the last day done. Each day gets, per item, its count at the start of
- * each of the 3 working days before it (jobs counted on the day and created before then: what
- * `createdOn` can tell) and its final count at the day's end, by the board's counting rule,
- * marked `reconstructed`. Days that already have history are left alone. Returns false when the
- * lease was lost (another instance goes on).
+ * restart resumes after the last day done. Each day gets, per item, its count from the start of
+ * the 3rd working day before it as it grew with each booking (`createdOn`: reconstruct-day.ts)
+ * and its final count at the day's end, by the board's counting rule, marked `reconstructed`,
+ * written whole in one transaction (a kill mid-day leaves nothing of it; the resumed run, which
+ * starts again at the page not saved, writes it). Days recorded live are left alone. Returns
+ * false when the lease was lost (another instance goes on).
  */
 export async function backfillCompany(input: {
   db: Database;
@@ -65,17 +61,16 @@ export async function backfillCompany(input: {
   }
   const through = input.progress.through;
   const todo = days.filter((day) => through === null || day.date > through);
-  const recorded = await daysWithHistory(db, companyId, first.date, last.date);
-  const targets = new Map<ItemType, Map<number, [number, number, number]>>();
+  const recorded = await daysRecordedLive(db, companyId, first.date, last.date);
+  const targets = new Map<ItemType, Map<number, number>>();
   for (const itemType of ITEM_TYPES) {
     const preferences = await listPreferences(db, companyId, itemType);
-    targets.set(
-      itemType,
-      new Map(preferences.map((p) => [p.itemId, [p.day1Target, p.day2Target, p.day3Target]])),
-    );
+    targets.set(itemType, new Map(preferences.map((p) => [p.itemId, p.day1Target])));
   }
-  const targetOf = (itemType: ItemType, itemId: number, ahead: number) =>
-    targets.get(itemType)?.get(itemId)?.[ahead - 1] ?? DEFAULT_DAY_TARGET;
+  // A rebuilt day is judged by the targets in force when it is read (history-days.ts); the row
+  // keeps the day-1 target of the moment it was rebuilt.
+  const targetOf = (itemType: ItemType, itemId: number) =>
+    targets.get(itemType)?.get(itemId) ?? DEFAULT_DAY_TARGET;
 
   // Every active item gets its final count, zero included, so a quiet day still shows.
   const [businessUnits, jobTypes] =
@@ -99,7 +94,27 @@ export async function backfillCompany(input: {
     const bookings = bookingsFromServiceTitan(appointments, jobs);
     for (const day of page) {
       if (recorded.has(day.date)) continue;
-      await reconstructDay(day);
+      // From the start of the 3rd working day before it: what the board shows of a day.
+      const [third] = pastWorkingDays({ now: new Date(day.startUtc), ...calendar, count: 3 });
+      const rows = reconstructDay({
+        day,
+        fromMs: Date.parse((third ?? day).startUtc),
+        bookings,
+        active,
+      });
+      // Written whole, in one transaction: a kill mid-day leaves it for the resumed run.
+      await writeReconstructedDay(
+        db,
+        companyId,
+        day.date,
+        rows.map((row) => ({
+          itemType: row.itemType,
+          itemId: row.itemId,
+          scheduled: row.scheduled,
+          target: targetOf(row.itemType, row.itemId),
+          recordedAt: new Date(row.atMs),
+        })),
+      );
     }
     done += page.length;
     const kept = await saveBackfill(db, {
@@ -110,47 +125,6 @@ export async function backfillCompany(input: {
       at: now(),
     });
     if (!kept) return false;
-
-    async function reconstructDay(day: LocalDay) {
-      const countingDay = {
-        date: day.date,
-        startMs: Date.parse(day.startUtc),
-        endMs: Date.parse(day.endUtc),
-      };
-      // The moments the day was 3, 2 and 1 working days ahead: each one's start, oldest first.
-      const before = pastWorkingDays({ now: new Date(day.startUtc), ...calendar, count: 3 });
-      const moments: { at: number; ahead: number; final?: boolean }[] = before.map((d, index) => ({
-        at: Date.parse(d.startUtc),
-        ahead: before.length - index,
-      }));
-      // Then the day's final count, at its end: every job counted, whenever it was created.
-      for (const moment of [...moments, { at: countingDay.endMs, ahead: 1, final: true }]) {
-        const counts: HistoryCount[] = [];
-        for (const itemType of ITEM_TYPES) {
-          const [counted] = countJobs({
-            days: [countingDay],
-            appointments: bookings.appointments,
-            jobs: bookings.jobs,
-            viewType: itemType,
-            ...(moment.final ? {} : { newSinceMs: moment.at }),
-          });
-          const ids = new Set(counted!.counts.keys());
-          if (moment.final) for (const id of active[itemType]) ids.add(id);
-          for (const itemId of ids) {
-            const scheduled = counted!.counts.get(itemId) ?? 0;
-            counts.push({
-              day: day.date,
-              itemType,
-              itemId,
-              // Booked before the moment: counted now and not created at or after it.
-              scheduled: scheduled - (counted!.newToday.get(itemId) ?? 0),
-              target: targetOf(itemType, itemId, moment.ahead),
-            });
-          }
-        }
-        await recordChanges(db, companyId, counts, new Date(moment.at), 'reconstructed');
-      }
-    }
   }
   if (todo.length === 0) {
     await saveBackfill(db, {

@@ -3,6 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { NamedItem } from '../../../shared/api/servicetitan.js';
 import { localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
 import { capacityPercent } from '../../../shared/capacity/percent.js';
+import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
 import type { HistorySource } from '../../db/schema.js';
 import type { GroupingGroup } from '../../../shared/capacity/group-items.js';
 import { buildBoardDays } from '../capacity/build-board-days.js';
@@ -10,10 +11,25 @@ import type { ItemPreference } from '../preferences/preference-store.js';
 import type { HistoryFinal } from './history-store.js';
 
 /**
+ * The target a history row is judged by (issue 33, item 3): a recorded row keeps the target the
+ * board had when it was written; a reconstructed row (rebuilt from the platform after the fact,
+ * when no target judged the day) takes the item's day-1 target in force now, the target a day
+ * ends against.
+ */
+export function historyTargetOf(
+  row: { target: number; source: HistorySource } | undefined,
+  preference: ItemPreference | undefined,
+): number {
+  if (row && row.source === 'recorded') return row.target;
+  return preference?.day1Target ?? DEFAULT_DAY_TARGET;
+}
+
+/**
  * A board's history days from each day's final rows (issue 27): only the board's working days
  * that have history, its view type's items as the board shows them (picked items, groups
  * merged, hidden items left out, custom names) by the same rule as the live board, with the
- * numbers and targets as recorded. A day is `reconstructed` when any of its rows is.
+ * numbers as recorded. Recorded days keep the targets they had; reconstructed days are judged by
+ * today's targets (`historyTargetOf`). A day is `reconstructed` when any of its rows is.
  */
 export function historyDays(input: {
   finals: readonly HistoryFinal[];
@@ -39,6 +55,10 @@ export function historyDays(input: {
   const rowsOf = days.map(
     (day) => new Map(byDay.get(day.date)!.map((row) => [row.itemId, row] as const)),
   );
+  const preferenceOf = new Map(input.preferences.map((p) => [p.itemId, p] as const));
+  const reconstructed = days.map((day) =>
+    byDay.get(day.date)!.some((row) => row.source === 'reconstructed'),
+  );
   const built = buildBoardDays({
     counts: days.map((day, index) => ({
       date: day.date,
@@ -51,13 +71,16 @@ export function historyDays(input: {
     preferences: input.preferences,
     groups: input.groups,
     itemIds: input.itemIds,
-    targetOf: (dayIndex, id) => rowsOf[dayIndex]?.get(id)?.target ?? 0,
+    // A recorded day's item without a row had no target then; a reconstructed day's takes today's.
+    targetOf: (dayIndex, id) => {
+      const row = rowsOf[dayIndex]?.get(id);
+      if (!row && !reconstructed[dayIndex]) return 0;
+      return historyTargetOf(row, preferenceOf.get(id));
+    },
   });
-  return built.map((day) => ({
+  return built.map((day, index) => ({
     date: day.date,
-    source: byDay.get(day.date)!.some((row) => row.source === 'reconstructed')
-      ? 'reconstructed'
-      : 'recorded',
+    source: reconstructed[index] ? 'reconstructed' : 'recorded',
     items: day.data.map((item) => ({
       id: item.id,
       name: item.name,

@@ -364,8 +364,11 @@ export async function saveBackfill(
   return rows.length > 0;
 }
 
-/** The days from `from` to `to` that already have history (a backfill leaves them alone). */
-export async function daysWithHistory(
+/**
+ * The days from `from` to `to` that have rows recorded live (a backfill leaves them alone: what
+ * the board showed is kept as it was).
+ */
+export async function daysRecordedLive(
   db: Database,
   companyId: number,
   from: string,
@@ -373,8 +376,60 @@ export async function daysWithHistory(
 ): Promise<Set<string>> {
   const result = await db.execute(sql`
     select distinct to_char(day, 'YYYY-MM-DD') as day from capacity_history
-    where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date`);
+    where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date
+      and source = 'recorded'`);
   return new Set(rowsOf<{ day: string }>(result).map((row) => row.day));
+}
+
+/** One row of a day rebuilt from the platform (`reconstruct-day.ts`). */
+export interface ReconstructedDayRow {
+  itemType: ItemType;
+  itemId: number;
+  scheduled: number;
+  target: number;
+  recordedAt: Date;
+}
+
+/**
+ * Writes a rebuilt day whole, in one transaction (issue 33, item 3): its reconstructed rows are
+ * replaced by `rows`, so a backfill killed mid-day leaves the day as it was and the resumed one
+ * writes it again, and a day left partial by an earlier version is made whole. A day with rows
+ * recorded live is left alone (checked in the same transaction). Returns the rows written.
+ */
+export async function writeReconstructedDay(
+  db: Database,
+  companyId: number,
+  day: string,
+  rows: readonly ReconstructedDayRow[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const live = await tx.execute(sql`
+      select 1 from capacity_history
+      where company_id = ${companyId} and day = ${day}::date and source = 'recorded' limit 1`);
+    if (rowCount(live) > 0) return 0;
+    await tx.execute(sql`
+      delete from capacity_history
+      where company_id = ${companyId} and day = ${day}::date and source = 'reconstructed'`);
+    let written = 0;
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const values = sql.join(
+        rows
+          .slice(start, start + CHUNK)
+          .map(
+            (r) =>
+              sql`(${companyId}::integer, ${day}::date, ${r.itemType}::text, ${r.itemId}::bigint, ${r.scheduled}::integer, ${r.target}::integer, ${r.recordedAt.toISOString()}::timestamptz, 'reconstructed')`,
+          ),
+        sql`, `,
+      );
+      const result = await tx.execute(sql`
+        insert into capacity_history (company_id, day, item_type, item_id, scheduled, target, recorded_at, source)
+        values ${values}
+        on conflict do nothing
+        returning 1`);
+      written += rowCount(result);
+    }
+    return written;
+  });
 }
 
 /** The company's backfill as the History page shows it, and whether it has a credential. */

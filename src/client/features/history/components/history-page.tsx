@@ -60,7 +60,14 @@ export function HistoryPage() {
   const timeZone = status.data?.timeZone ?? null;
   const settings = useBoardSettingsQuery(otherCompany, board?.id);
 
-  const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
+  // A range chosen on the page is kept in the address (`&from=&to=`): a reload, the back button
+  // or a shared link shows the same days. Without one, the last 4 weeks.
+  const params = new URLSearchParams(search);
+  const fromParam = params.get('from');
+  const toParam = params.get('to');
+  const chosen = useMemo(() => rangeFrom(fromParam, toParam), [fromParam, toParam]);
+  const setChosen = (next: { from: string; to: string }) =>
+    navigate(historyOf(named, otherCompany, next), { replace: true });
   const range = useMemo(() => {
     if (chosen) return chosen;
     if (!timeZone) return null;
@@ -236,6 +243,13 @@ export function HistoryPage() {
   );
 }
 
+/** A range named in the address, when both ends are dates as YYYY-MM-DD; else none. */
+function rangeFrom(from: string | null, to: string | null): { from: string; to: string } | null {
+  const date = /^\d{4}-\d{2}-\d{2}$/;
+  if (!from || !to || !date.test(from) || !date.test(to)) return null;
+  return { from, to };
+}
+
 /** What is wrong with a typed range, in the words of the API's own rule; null when nothing. */
 function problemOf(range: { from: string; to: string }): string | null {
   if (range.to < range.from) return '"To" must not be before "From".';
@@ -345,7 +359,7 @@ function SourceSummary({ days, detailDays }: { days: readonly HistoryDay[]; deta
       {recorded > 0 && (
         <>
           <strong className="text-foreground">{recorded} recorded live</strong>: the numbers the
-          board showed as the day came closer.{' '}
+          board showed as the day came closer, against the targets it had then.{' '}
         </>
       )}
       {reconstructed > 0 && (
@@ -354,7 +368,9 @@ function SourceSummary({ days, detailDays }: { days: readonly HistoryDay[]; deta
             {reconstructed} reconstructed from ServiceTitan
           </strong>
           : counted afterwards by the board&apos;s rule, the fill before each day from when its jobs
-          were booked (<code>createdOn</code>).{' '}
+          were booked (<code>createdOn</code>), and compared with the{' '}
+          <strong className="text-foreground">targets in force now</strong> (no target judged them
+          at the time).{' '}
         </>
       )}
       Days older than {Math.round(detailDays / 7)} weeks keep only their final numbers.
@@ -520,7 +536,7 @@ function FillCurve({
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
         {day.source === 'reconstructed'
-          ? 'Reconstructed from ServiceTitan: the jobs counted on the day that were already booked at the start of each of the 3 working days before it, then its final count.'
+          ? 'Reconstructed from ServiceTitan: the jobs counted on the day as each was booked, from the start of the 3rd working day before it, then its final count, against today’s targets.'
           : 'Recorded live: the board’s total each time its numbers changed.'}{' '}
         The dashed line is the board&apos;s pace curve: how full the day should have been by then.
         The chart shows working hours only (8 AM to 5 PM of working days): what was booked at night
