@@ -15,6 +15,8 @@ import type { EventBus } from './events/contract.js';
 import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
+import { createServiceTitanAdapter } from './servicetitan/adapter.js';
+import { createProviders, type Providers } from './providers/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
 import { createBoardStore, type BoardStore } from './boards/board-store.js';
@@ -42,6 +44,8 @@ export interface Services {
   identity: OidcSignIn;
   /** ServiceTitan API clients (one token cache per credential), at the configured hosts. */
   serviceTitan: ServiceTitanGateway;
+  /** Every platform behind the provider port (decision 040), ServiceTitan's through the above. */
+  providers: Providers;
   /** Forecast per ZIP code from Open-Meteo, cached 10 minutes, placeholder on failure. */
   weather: WeatherService;
   /** Board numbers and ServiceTitan metadata from snapshots shared by all app instances. */
@@ -125,11 +129,12 @@ export function createServices(deps: {
       openMeteoUrl: deps.config.weather.openMeteoUrl,
       apiKey: deps.config.weather.apiKey,
     });
+  const providers = createProviders({ servicetitan: createServiceTitanAdapter(serviceTitan) });
   const boards = createBoardStore(deps.db, deps.events);
   const capacity = createCapacityService({
     db: deps.db,
     secretBox: deps.app.secretBox,
-    serviceTitan,
+    providers,
     now,
     refreshMs: deps.config.capacityRefreshMs,
     refreshWaitMs: deps.overrides?.refreshWaitMs,
@@ -195,6 +200,7 @@ export function createServices(deps: {
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),
     serviceTitan,
+    providers,
     weather,
     capacity,
     billing,

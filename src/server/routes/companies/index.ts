@@ -20,7 +20,6 @@ import {
   storedCompanyCredential,
   updateCompany,
 } from '../../services/companies/company-store.js';
-import { checkConnection } from '../../services/servicetitan/connection-check.js';
 
 const ADMIN_REQUIRED = 'Admin access required';
 
@@ -38,11 +37,9 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
   async function writeResult(company: Company) {
     if (!company.configured) return { company, connectionCheck: null };
     const credential = await storedCompanyCredential(app.db, app.secretBox, company.id);
-    const connectionCheck = await checkConnection({
-      gateway: app.services.serviceTitan,
-      credential,
-      now: app.services.now(),
-    });
+    const connectionCheck = await app.services.providers
+      .adapter('servicetitan')
+      .check(credential, app.services.now());
     return { company, connectionCheck };
   }
 

@@ -21,10 +21,7 @@ import {
   listCredentials,
   storedCredentialValues,
 } from '../../services/credentials/credential-store.js';
-import {
-  checkConnection,
-  type PartialCredential,
-} from '../../services/servicetitan/connection-check.js';
+import type { PartialCredential } from '../../services/servicetitan/connection-check.js';
 import { companyOfUser } from '../../services/users/user-store.js';
 
 const ADMIN_REQUIRED = 'Admin access required';
@@ -63,8 +60,9 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     return found.credential;
   }
 
+  // Users' own credentials are ServiceTitan's (seed "Credential"); a company's platform may differ.
   const check = (credential: PartialCredential) =>
-    checkConnection({ gateway: app.services.serviceTitan, credential, now: app.services.now() });
+    app.services.providers.adapter('servicetitan').check(credential, app.services.now());
 
   app.get(
     '/api/credentials',

@@ -11,10 +11,13 @@ import { buildBoardDays } from './build-board-days.js';
 import type { TenantMetadata } from './metadata-snapshot.js';
 import type { Snapshot } from './snapshot-store.js';
 
-export const NOT_READ_YET =
-  'ServiceTitan has not answered yet. The board will show numbers as soon as it does.';
+/** Before the company's platform has answered once. */
+export const notReadYet = (providerName: string): string =>
+  `${providerName} has not answered yet. The board will show numbers as soon as it does.`;
 
 export interface BoardAnswerInput {
+  /** The company's platform, as its words name it ("ServiceTitan"). */
+  providerName: string;
   bookings: Snapshot<Bookings>;
   metadata: Snapshot<TenantMetadata>;
   days: LocalDay[];
@@ -117,6 +120,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
     counts: countFor,
     answer(input) {
       const {
+        providerName,
         bookings,
         metadata,
         days,
@@ -128,7 +132,9 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
         pace,
         itemIds,
       } = input;
-      if (!bookings.payload) return empty(bookings.lastError?.message ?? NOT_READ_YET);
+      if (!bookings.payload) {
+        return empty(bookings.lastError?.message ?? notReadYet(providerName));
+      }
       const items = metadata.payload
         ? viewType === 'businessUnit'
           ? metadata.payload.businessUnits
@@ -138,7 +144,7 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
       // Numbers without names are still numbers, but the board must say why rows show ids.
       const namesMissing = metadata.payload
         ? null
-        : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ServiceTitan, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
+        : `${viewType === 'businessUnit' ? 'Business unit' : 'Job type'} names could not be read from ${providerName}, so rows show their ids: ${metadata.lastError?.message ?? 'no answer yet'}`;
       return {
         days: buildBoardDays({
           counts: countFor(bookings.payload, days, viewType, todayStartMs),

@@ -10,6 +10,7 @@ import {
 } from '../board-settings/board-settings-store.js';
 import { resolveCredential, type CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
+import type { Providers } from '../providers/index.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listPreferences } from '../preferences/preference-store.js';
 
@@ -26,7 +27,7 @@ interface CachedCredential {
 
 /**
  * What a board answer reads besides the snapshot, from memory in the common case (issue 13):
- * the ServiceTitan credential per user and board company, and a company's preferences and groups
+ * the platform connection per user and board company, and a company's preferences and groups
  * per view type. Each entry is dropped by the event that changes its data (`credentials.changed`,
  * `preferences.changed`, `session.ended` for a user whose company changed), published by the
  * instance that made the change and heard by all; the time limit only bounds a missed event,
@@ -57,8 +58,9 @@ export function createBoardInputs(deps: {
   db: Database;
   secretBox: SecretBox;
   events: EventBus;
+  providers: Pick<Providers, 'identity'>;
 }): BoardInputs {
-  const { db, secretBox, events } = deps;
+  const { db, secretBox, events, providers } = deps;
   const credentials = new LRUCache<string, CachedCredential>({ max: 10_000, ttl: TTL_MS });
   const preferenceCache = new LRUCache<string, { preferences: Preferences; groups: Groups }>({
     max: 10_000,
@@ -129,6 +131,7 @@ export function createBoardInputs(deps: {
       const resolution = await resolveCredential({
         db,
         secretBox,
+        identify: providers.identity,
         userId: user.id,
         companyId: user.boardCompanyId,
       });

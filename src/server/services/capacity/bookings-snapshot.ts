@@ -1,21 +1,12 @@
 import { z } from 'zod';
-import {
-  isCanceledStatus,
-  parseUtcInstant,
-  type CountableAppointment,
-  type CountableJob,
-} from '../../../shared/capacity/count-jobs.js';
-import type { StAppointment, StJob } from '../servicetitan/contract.js';
+import type { Bookings } from '../providers/port.js';
 
 /**
- * The raw bookings of one UTC window, reduced to what counting needs and stored compactly in
- * the shared snapshot. Both views (business units and job types) are counted from the same
- * data, so switching views never asks ServiceTitan again.
+ * The raw bookings of one UTC window as the platform's adapter gave them (the provider port's
+ * counting form), stored compactly in the shared snapshot. Both views (business units and job
+ * types) are counted from the same data, so switching views never asks the platform again.
  */
-export interface Bookings {
-  jobs: CountableJob[];
-  appointments: CountableAppointment[];
-}
+export type { Bookings } from '../providers/port.js';
 
 /** Stored form: tuples keep a window of thousands of appointments small. */
 const storedBookingsSchema = z.object({
@@ -34,31 +25,6 @@ const storedBookingsSchema = z.object({
   appointments: z.array(z.tuple([z.number(), z.number(), z.number()])),
 });
 export type StoredBookings = z.infer<typeof storedBookingsSchema>;
-
-function createdOnMs(createdOn: string | null | undefined): number | null {
-  if (!createdOn) return null;
-  const ms = parseUtcInstant(createdOn);
-  return Number.isFinite(ms) ? ms : null;
-}
-
-export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: StJob[]): Bookings {
-  return {
-    jobs: jobs.map((job) => ({
-      id: job.id,
-      businessUnitId: job.businessUnitId ?? null,
-      jobTypeId: job.jobTypeId ?? null,
-      canceled: isCanceledStatus(job.jobStatus),
-      createdOnMs: createdOnMs(job.createdOn),
-    })),
-    appointments: appointments
-      .map((a) => ({
-        jobId: a.jobId,
-        startMs: parseUtcInstant(a.start),
-        canceled: isCanceledStatus(a.status),
-      }))
-      .filter((a) => Number.isFinite(a.startMs)),
-  };
-}
 
 export function encodeBookings(bookings: Bookings): StoredBookings {
   return {

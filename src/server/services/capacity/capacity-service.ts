@@ -24,9 +24,11 @@ import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
-import type { ServiceTitanClient, ServiceTitanGateway } from '../servicetitan/contract.js';
+import type { Providers } from '../providers/index.js';
+import type { ProviderReader, UtcWindow } from '../providers/port.js';
+import { providerName } from '../../../shared/providers/platforms.js';
 import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer-cache.js';
-import { NOT_READ_YET, createBoardAnswers } from './board-answer.js';
+import { createBoardAnswers, notReadYet } from './board-answer.js';
 import { createBoardInputs } from './board-inputs.js';
 import { decodeBookings } from './bookings-snapshot.js';
 import { buildBoardDays } from './build-board-days.js';
@@ -35,18 +37,18 @@ import { listenForCapacityEvents } from './capacity-events.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import { createRefreshSchedule } from './refresh-schedule.js';
 import {
-  createServiceTitanReads,
+  createProviderReads,
   METADATA_REFRESH_MS,
+  type ReadSource,
   type Scheduled,
-} from './servicetitan-reads.js';
+} from './provider-reads.js';
 import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
 import type { SettingsHome } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
-import type { UtcWindow } from '../servicetitan/contract.js';
 import { learnedPaceFor } from '../targets/learned-pace.js';
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
-export { METADATA_REFRESH_MS } from './servicetitan-reads.js';
+export { METADATA_REFRESH_MS } from './provider-reads.js';
 
 /**
  * One board of the company (issue 26, decision 014): its settings decide the days, its items
@@ -60,11 +62,11 @@ export interface BoardView {
 }
 
 export interface CapacityService {
-  /** `GET /api/servicetitan/metadata`: never throws because ServiceTitan failed. */
+  /** `GET /api/servicetitan/metadata`: never throws because the platform failed. */
   metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
   /**
    * `POST /api/capacity`: the viewer's board, serialized by the response schema and ready to
-   * send (`PreparedAnswer`). Never throws because ServiceTitan failed. The displayed days come
+   * send (`PreparedAnswer`). Never throws because the platform failed. The displayed days come
    * from the board company's stored settings (decision 009), never from the request.
    */
   preparedBoardFor(
@@ -86,7 +88,7 @@ export interface CapacityService {
   ): PreparedAnswer | undefined;
   /**
    * A company's board without a request (a paired screen, the server's own refresh schedule,
-   * alert rules): the company's ServiceTitan credential, preferences and groups, and `board`'s
+   * alert rules): the company's platform connection, preferences and groups, and `board`'s
    * settings and items (without one: the first board's settings and every item).
    */
   boardForCompany(
@@ -102,11 +104,11 @@ export interface CapacityService {
   /**
    * Every item's numbers (both view types, whatever board shows them) on the company's displayed
    * days by its first board's settings, from the snapshot on hand (history, issue 27), with
-   * when they were read and the ServiceTitan tenant; null when there are none to record.
+   * when they were read and the platform account; null when there are none to record.
    */
   companyCounts(companyId: number): Promise<CompanyCounts | null>;
-  /** The company's own ServiceTitan client and tenant (history's backfill); null without one. */
-  companyClient(companyId: number): Promise<{ client: ServiceTitanClient; tenant: string } | null>;
+  /** The company's own platform reader (history's backfill); null without a connection. */
+  companyReader(companyId: number): Promise<ProviderReader | null>;
   /** Told, on the instance that ran it, of each refresh that changed a company's numbers. */
   onNumbersChanged(listener: (companyId: number) => void): () => void;
   /**
@@ -122,6 +124,7 @@ export interface CapacityService {
 /** One company's numbers as history records them (see `companyCounts`). */
 export interface CompanyCounts {
   fetchedAt: Date;
+  /** The platform account they were read from (ServiceTitan: the tenant). */
   tenant: string;
   counts: {
     day: string;
@@ -134,14 +137,15 @@ export interface CompanyCounts {
 
 /**
  * The board service: who the board is for (credential, preferences, groups, settings from
- * board-inputs.ts), which snapshots it is made of (servicetitan-reads.ts, kept on the refresh
+ * board-inputs.ts), which snapshots it is made of (provider-reads.ts, kept on the refresh
  * schedule), the answer made of them (board-answer.ts) and the prepared answers remembered per
  * viewer (answer-cache.ts, dropped by the events in capacity-events.ts).
  */
 export function createCapacityService(deps: {
   db: Database;
   secretBox: SecretBox;
-  serviceTitan: ServiceTitanGateway;
+  /** The platforms behind the provider port (decision 040). */
+  providers: Providers;
   now: () => Date;
   refreshMs: number;
   /** How long a board request that started a refresh waits for it before answering. */
@@ -151,13 +155,13 @@ export function createCapacityService(deps: {
   /** How often the refresh schedule looks for due snapshots (tests: shorter). */
   scheduleTickMs?: number;
   logger?: FastifyBaseLogger;
-  /** The company's boards: one ServiceTitan read covers all of their days (issue 26). */
+  /** The company's boards: one platform read covers all of their days (issue 26). */
   boards: Pick<BoardStore, 'cachedList'>;
 }): CapacityService {
-  const { db, secretBox, serviceTitan, now, refreshMs, logger, events, boards } = deps;
+  const { db, secretBox, providers, now, refreshMs, logger, events, boards } = deps;
   const snapshots = createSnapshotStore({ db, now, starterWaitMs: deps.refreshWaitMs });
   // Credentials, preferences and groups from memory, dropped by the events that change them.
-  const inputs = createBoardInputs({ db, secretBox, events });
+  const inputs = createBoardInputs({ db, secretBox, events, providers });
   /**
    * Learned curves (decision 037), one per company, view type, calendar and hour: the least
    * recently used go first (a plain map emptied at 1,000 entries read them all again, every
@@ -179,7 +183,18 @@ export function createCapacityService(deps: {
       for (const listener of changeListeners) listener(companyId);
     },
   });
-  const reads = createServiceTitanReads({ snapshots, refreshMs, logger });
+  const reads = createProviderReads({ snapshots, refreshMs, logger });
+
+  /** What the reads need of a ready connection: its platform, name in caches and reader. */
+  const sourceOf = (resolution: Extract<CredentialResolution, { status: 'ready' }>): ReadSource => {
+    const { provider } = resolution.connection;
+    return {
+      provider,
+      identity: resolution.identity,
+      reader: providers.reader(resolution.connection),
+      describeError: (error) => providers.describeError(provider, error),
+    };
+  };
   const boardAnswers = createBoardAnswers({ refreshMs });
   const answers = createAnswerCache();
   const stopListening = listenForCapacityEvents({
@@ -217,14 +232,12 @@ export function createCapacityService(deps: {
       if (resolution.status === 'unusable') {
         return { hasCredentials: true, error: resolution.reason, businessUnits: [], jobTypes: [] };
       }
-      const snapshot = await reads.metadata(
-        resolution.identity,
-        serviceTitan.clientFor(resolution.credential),
-      );
+      const snapshot = await reads.metadata(sourceOf(resolution));
       if (!snapshot.payload) {
         return {
           hasCredentials: true,
-          error: snapshot.lastError?.message ?? NOT_READ_YET,
+          error:
+            snapshot.lastError?.message ?? notReadYet(providerName(resolution.connection.provider)),
           businessUnits: [],
           jobTypes: [],
         };
@@ -242,17 +255,14 @@ export function createCapacityService(deps: {
 
     companyCounts,
 
-    async companyClient(companyId) {
+    async companyReader(companyId) {
       const resolution = await inputs.credential({
         id: `company:${companyId}`,
         companyId,
         boardCompanyId: companyId,
       });
       if (resolution.status !== 'ready') return null;
-      return {
-        client: serviceTitan.clientFor(resolution.credential),
-        tenant: resolution.credential.tenantId,
-      };
+      return providers.reader(resolution.connection);
     },
 
     onNumbersChanged(listener) {
@@ -289,7 +299,7 @@ export function createCapacityService(deps: {
     const at = now();
     const days = daysOf(settings, at);
     if (days.length === 0) return null;
-    // Only what this instance holds (it has just refreshed it): history never asks ServiceTitan.
+    // Only what this instance holds (it has just refreshed it): history never asks the platform.
     const window = await companyWindow(companyId, days, at);
     const [bookings, metadata] = await Promise.all([
       snapshots.peek(reads.bookingsKey(resolution.identity, window), decodeBookings),
@@ -325,7 +335,8 @@ export function createCapacityService(deps: {
         }
       }
     }
-    return { fetchedAt: bookings.fetchedAt, tenant: resolution.credential.tenantId, counts };
+    const tenant = await providers.reader(resolution.connection).account();
+    return { fetchedAt: bookings.fetchedAt, tenant, counts };
   }
 
   /**
@@ -402,13 +413,13 @@ export function createCapacityService(deps: {
     // One read for all of the company's boards: the union of their days (issue 26).
     const window = await companyWindow(boardCompany, days, at);
 
-    const client = serviceTitan.clientFor(resolution.credential);
+    const source = sourceOf(resolution);
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
     const scheduled: Scheduled = (request) =>
       boardCompany === null ? request : schedule.watch(boardCompany, request);
     const [bookings, metadata] = await Promise.all([
-      reads.bookings(resolution.identity, client, window, scheduled),
-      reads.metadata(resolution.identity, client, scheduled),
+      reads.bookings(source, window, scheduled),
+      reads.metadata(source, scheduled),
     ]);
 
     // An answer read while a refresh was still running (here or on another instance) is not
@@ -422,6 +433,7 @@ export function createCapacityService(deps: {
         : Number.NEGATIVE_INFINITY,
     );
     const answer = boardAnswers.answer({
+      providerName: providerName(source.provider),
       bookings,
       metadata,
       days,
@@ -483,7 +495,7 @@ export function createCapacityService(deps: {
   }
 
   /**
-   * The UTC window ServiceTitan is read for: every displayed day of every board of the company,
+   * The UTC window the platform is read for: every displayed day of every board of the company,
    * so all of them are answered from one snapshot (one key, one read per interval, one entry on
    * the refresh schedule) however their time zones, workdays and holidays differ.
    */

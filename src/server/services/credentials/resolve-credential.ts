@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { companies, credentials, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import type { ProviderConnection } from '../providers/index.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
-import { credentialIdentity } from './credential-identity.js';
 
 export type CredentialResolution =
   | { status: 'none' }
@@ -11,9 +11,10 @@ export type CredentialResolution =
   | { status: 'unusable'; reason: string }
   | {
       status: 'ready';
-      credential: ServiceTitanCredential;
+      /** The platform and its credential (provider port, decision 040). */
+      connection: ProviderConnection;
       source: 'user' | 'company';
-      /** Stable hash naming this credential in shared caches; reveals nothing of the secret. */
+      /** Stable hash naming this connection in shared caches; reveals nothing of the secret. */
       identity: string;
     };
 
@@ -58,6 +59,8 @@ export async function resolveCredential(
   options: {
     db: Database;
     secretBox: SecretBox;
+    /** The connection's name in shared caches (its adapter's `identity`). */
+    identify: (connection: ProviderConnection) => string;
   } & (
     | {
         userId: string;
@@ -71,7 +74,7 @@ export async function resolveCredential(
     | { userId?: undefined; companyId: number }
   ),
 ): Promise<CredentialResolution> {
-  const { db, secretBox, userId, companyId } = options;
+  const { db, secretBox, userId, companyId, identify } = options;
   if (companyId !== undefined) {
     const [company] = await db
       .select({
@@ -87,6 +90,7 @@ export async function resolveCredential(
     return resolveFrom(
       company && missingParts(company).length < 4 ? [{ stored: company, source: 'company' }] : [],
       secretBox,
+      identify,
     );
   }
   if (userId === undefined) return { status: 'none' };
@@ -122,12 +126,13 @@ export async function resolveCredential(
   if (row?.company && missingParts(row.company).length < 4)
     candidates.push({ stored: row.company, source: 'company' });
 
-  return resolveFrom(candidates, secretBox);
+  return resolveFrom(candidates, secretBox, identify);
 }
 
 function resolveFrom(
   candidates: { stored: StoredCredential; source: 'user' | 'company' }[],
   secretBox: SecretBox,
+  identify: (connection: ProviderConnection) => string,
 ): CredentialResolution {
   let firstProblem: string | null = null;
   for (const { stored, source } of candidates) {
@@ -143,7 +148,8 @@ function resolveFrom(
       firstProblem ??= `${owner} could not be read. An administrator needs to enter it again in the Admin panel.`;
       continue;
     }
-    return { status: 'ready', credential, source, identity: credentialIdentity(credential) };
+    const connection: ProviderConnection = { provider: 'servicetitan', credential };
+    return { status: 'ready', connection, source, identity: identify(connection) };
   }
   return firstProblem ? { status: 'unusable', reason: firstProblem } : { status: 'none' };
 }

@@ -3,8 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import { pastWorkingDays, utcWindow } from '../../../shared/calendar/display-days.js';
 import type { Database } from '../../db/index.js';
 import { readCompanySettings } from '../board-settings/board-settings-store.js';
-import { bookingsFromServiceTitan } from '../capacity/bookings-snapshot.js';
-import type { ServiceTitanClient } from '../servicetitan/contract.js';
+import type { ProviderReader } from '../providers/port.js';
 import { listPreferences } from '../preferences/preference-store.js';
 import {
   daysRecordedLive,
@@ -16,14 +15,14 @@ import { reconstructDay } from './reconstruct-day.js';
 
 /** History from day one (issue 27, item 4): this many weeks of past working days. */
 export const BACKFILL_WEEKS = 13;
-/** Working days read from ServiceTitan per page (one window of appointments and jobs). */
+/** Working days read from the platform per page (one window of bookings). */
 export const BACKFILL_PAGE_DAYS = 5;
 
 const ITEM_TYPES: ItemType[] = ['businessUnit', 'jobType'];
 
 /**
- * Fills in a company's last 13 weeks of working days (by its first board's settings) from
- * ServiceTitan, oldest first, a page of days per read, saving progress after each page so a
+ * Fills in a company's last 13 weeks of working days (by its first board's settings) from its
+ * platform, oldest first, a page of days per read, saving progress after each page so a
  * restart resumes after the last day done. Each day gets, per item, its count from the start of
  * the 3rd working day before it as it grew with each booking (`createdOn`: reconstruct-day.ts)
  * and its final count at the day's end, by the board's counting rule, marked `reconstructed`,
@@ -35,12 +34,13 @@ export async function backfillCompany(input: {
   db: Database;
   companyId: number;
   owner: string;
-  client: ServiceTitanClient;
+  /** The company's platform (provider port, decision 040). */
+  reader: ProviderReader;
   progress: BackfillProgress;
   now: () => Date;
   signal: AbortSignal;
 }): Promise<boolean> {
-  const { db, companyId, owner, client, now, signal } = input;
+  const { db, companyId, owner, reader, now, signal } = input;
   const settings = await readCompanySettings(db, companyId);
   const calendar = {
     timeZone: settings.timezone,
@@ -73,13 +73,11 @@ export async function backfillCompany(input: {
     targets.get(itemType)?.get(itemId) ?? DEFAULT_DAY_TARGET;
 
   // Every active item gets its final count, zero included, so a quiet day still shows.
-  const [businessUnits, jobTypes] =
-    todo.length > 0
-      ? await Promise.all([client.listBusinessUnits({ signal }), client.listJobTypes({ signal })])
-      : [[], []];
+  const items =
+    todo.length > 0 ? await reader.items({ signal }) : { businessUnits: [], jobTypes: [] };
   const active: Record<ItemType, number[]> = {
-    businessUnit: businessUnits.filter((b) => b.active).map((b) => b.id),
-    jobType: jobTypes.filter((j) => j.active).map((j) => j.id),
+    businessUnit: items.businessUnits.map((b) => b.id),
+    jobType: items.jobTypes.map((j) => j.id),
   };
 
   let done = days.length - todo.length;
@@ -87,11 +85,7 @@ export async function backfillCompany(input: {
     signal.throwIfAborted();
     const page = todo.slice(start, start + BACKFILL_PAGE_DAYS);
     const window = utcWindow(page)!;
-    const [appointments, jobs] = await Promise.all([
-      client.listAppointments(window, { signal }),
-      client.listJobs(window, { signal }),
-    ]);
-    const bookings = bookingsFromServiceTitan(appointments, jobs);
+    const bookings = await reader.bookings(window, { signal });
     for (const day of page) {
       if (recorded.has(day.date)) continue;
       // From the start of the 3rd working day before it: what the board shows of a day.

@@ -267,10 +267,15 @@ export function createHistoryService(deps: {
   async function backfills(at: Date): Promise<number> {
     let backfilled = 0;
     for (const companyId of await companiesDueForBackfill(db, { at, limit: UPKEEP_BATCH })) {
-      const found = await capacity.companyClient(companyId);
-      if (!found) continue;
-      // History belongs to its tenant: another one drops it (and its backfill's progress).
-      await claimTenant(db, companyId, found.tenant);
+      const reader = await capacity.companyReader(companyId);
+      if (!reader) continue;
+      // History belongs to its account: another one drops it (and its backfill's progress).
+      const account = await reader.account().catch((error: unknown) => {
+        logger?.warn({ err: error, companyId }, 'the platform account could not be read');
+        return null;
+      });
+      if (account === null) continue;
+      await claimTenant(db, companyId, account);
       const progress = await takeBackfillLease(db, { companyId, owner, at: now() });
       if (!progress) continue;
       try {
@@ -279,7 +284,7 @@ export function createHistoryService(deps: {
           ticker: deps.leaseTicker,
           renew: (until) => renewLease(db, { companyId, owner, until }),
           work: (signal) =>
-            backfillCompany({ db, companyId, owner, client: found.client, progress, now, signal }),
+            backfillCompany({ db, companyId, owner, reader, progress, now, signal }),
         });
         if (finished) backfilled += 1;
       } catch (error) {

@@ -1,6 +1,9 @@
+import type { ReadOptions, UtcWindow } from '../providers/port.js';
+
 /**
- * What the rest of the server may know of ServiceTitan: this interface, its records and its
- * error type. Everything else in this folder is the implementation.
+ * ServiceTitan's client, its records and its error type: what this folder's adapter (adapter.ts,
+ * the provider port's ServiceTitan side, decision 040) and tests use. The rest of the server
+ * reaches ServiceTitan only through the port (src/server/services/providers/).
  */
 
 export interface ServiceTitanCredential {
@@ -42,20 +45,8 @@ export interface StJob {
   createdOn?: string | null;
 }
 
-export interface UtcWindow {
-  /** Inclusive, ISO-8601 UTC. */
-  startsOnOrAfter: string;
-  /** Exclusive, ISO-8601 UTC. */
-  startsBefore: string;
-}
-
-/**
- * Per call: a signal that, once aborted, stops the read before its next request or retry and
- * rejects with the signal's reason (a refresh whose sibling read failed stops asking).
- */
-export interface ReadOptions {
-  signal?: AbortSignal | undefined;
-}
+// The window and read options are the provider port's (this folder is its ServiceTitan adapter).
+export type { ReadOptions, UtcWindow } from '../providers/port.js';
 
 export interface ServiceTitanClient {
   listBusinessUnits(options?: ReadOptions): Promise<StBusinessUnit[]>;

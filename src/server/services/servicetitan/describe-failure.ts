@@ -1,11 +1,12 @@
-import { ServiceTitanError } from '../servicetitan/contract.js';
-import { describeServiceTitanError } from '../servicetitan/describe-error.js';
+import type { DescribedFailure } from '../providers/port.js';
+import { ServiceTitanError } from './contract.js';
+import { describeServiceTitanError } from './describe-error.js';
 
 /**
  * A failed refresh as stored beside the last good snapshot: a machine-readable kind and a
  * sentence an office manager can act on. The raw error (paths, statuses) goes only to the log.
  */
-export function describeFailure(error: unknown): { kind: string; message: string } {
+export function describeFailure(error: unknown): DescribedFailure {
   if (error instanceof ServiceTitanError)
     return { kind: error.kind, message: describeServiceTitanError(error) };
   const kind =

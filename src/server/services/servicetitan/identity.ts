@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import type { ServiceTitanCredential } from './contract.js';
 
 /**
  * A stable name for a credential in shared caches (snapshot keys). It covers every value that
