@@ -439,8 +439,8 @@ describe('history from day one', () => {
     const killed = await createCompany(t.app, { name: 'Killed Mid-Day' });
     const whole = await createCompany(t.app, { name: 'Never Killed' });
     for (const id of [killed, whole]) await giveCompanyCredential(t.app, id);
-    const found = (await t.app.services.capacity.companyClient(killed))!;
-    await claimTenant(t.app.db, killed, found.tenant);
+    const reader = (await t.app.services.capacity.companyReader(killed))!;
+    await claimTenant(t.app.db, killed, await reader.account());
     const progress = await takeBackfillLease(t.app.db, {
       companyId: killed,
       owner: 'doomed',
@@ -453,7 +453,7 @@ describe('history from day one', () => {
         db: dyingAfter(t.app.db, '2025-06-10', 2),
         companyId: killed,
         owner: 'doomed',
-        client: found.client,
+        reader,
         progress: progress!,
         now: () => NOW,
         signal: new AbortController().signal,
