@@ -113,6 +113,9 @@ const GRANTS: Record<Role, ReadonlySet<Permission>> = {
 const UNSCOPED: ReadonlySet<Permission> = new Set<Permission>(['admin.access', 'companies.manage']);
 
 export const isAdminRole = (role: Role): boolean => ADMIN_ROLES.includes(role);
+/** The roles that hold a permission (in their own company; the master admin: in every one). */
+export const rolesHolding = (permission: Permission): Role[] =>
+  ROLES.filter((role) => GRANTS[role].has(permission));
 /** An invitation never changes a master admin (decision 019): none is offered to one. */
 export const invitationsApplyTo = (role: Role): boolean => role !== 'master_admin';
 export const isMasterAdmin = (actor: Actor | null | undefined): boolean =>

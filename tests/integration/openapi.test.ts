@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outsideApi } from '../helpers/api-routes.js';
@@ -5,16 +8,20 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
  * The API reference (GET /api/openapi.json, /api/docs): every route the server registers is in
- * the OpenAPI 3.1 document with a response schema and its access rule, built from the routes'
- * own Zod schemas. A route added without them fails here.
+ * the OpenAPI 3.1 document with a response schema, its access rule, an operationId, a one-line
+ * summary and a description in user words, built from the routes' own Zod schemas. A route added
+ * without them fails here, as does anything Redocly's recommended rules call an error.
  */
 
 interface Operation {
   security?: Record<string, string[]>[];
   'x-access'?: string;
+  'x-callers'?: string[];
+  operationId?: string;
+  summary?: string;
   description?: string;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; description?: string; example?: unknown }[];
   responses: Record<
     string,
     { description: string; content?: Record<string, { schema?: Record<string, unknown> }> }
@@ -23,12 +30,25 @@ interface Operation {
 interface Document {
   openapi: string;
   info: { title: string; version: string };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown> };
 }
 
 /** `/api/screens/:id` as OpenAPI writes it: `/api/screens/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/** What the reference adds after a route's own description: who may call it. */
+const WHO_MAY_CALL = '**Who may call:**';
+
+/** Every operation of the document with its method and path. */
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      operation,
+    })),
+  );
 
 describe('API reference', () => {
   const registered: { method: string; url: string }[] = [];
@@ -52,9 +72,16 @@ describe('API reference', () => {
   });
   afterAll(async () => t.close());
 
-  it('is an OpenAPI 3.1 document of this API', () => {
+  it('is an OpenAPI 3.1 document of this API, versioned as the release', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.info.title).toBe('3-Day Call Board API');
+    const release = (
+      JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(doc.info.version).toBe(release);
+    expect(doc.servers?.map((s) => s.url)).toEqual([t.app.config.publicUrl]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'screen',
       'session',
@@ -81,17 +108,87 @@ describe('API reference', () => {
         const schemas = Object.values(answer.content ?? {}).filter((c) => c.schema);
         if (schemas.length === 0) problems.push(`${name}: its ${code} answer has no schema`);
       }
-      if (!operation.responses['4XX']?.content?.['application/json']?.schema) {
+      // Its error answers: each the one error body (a page's plain-text answers aside).
+      const errors = Object.entries(operation.responses).filter(([code]) => /^[45]/.test(code));
+      if (url.startsWith('/api/') && errors.length === 0) {
         problems.push(`${name}: its error answers are not described`);
+      }
+      for (const [code, answer] of errors) {
+        const json = answer.content?.['application/json'];
+        if (json && json.schema?.$ref !== '#/components/schemas/Error' && code !== '503') {
+          problems.push(`${name}: its ${code} answer is not the error body`);
+        }
       }
       if (!operation['x-access'] || !Array.isArray(operation.security)) {
         problems.push(`${name}: no access rule (documentAccess or schema['x-access'])`);
       }
+      if (!operation['x-callers']?.length) problems.push(`${name}: says no callers`);
     }
     expect(problems).toEqual([]);
     // Nothing outside the API is described (the client's files, the dev IdP, the page itself).
     const documented = Object.keys(doc.paths);
     expect(documented.filter((p) => outsideApi(p.replace(/\{(\w+)\}/g, ':$1')))).toEqual([]);
+  });
+
+  it('gives every operation an operationId, a one-line summary and a description in user words', () => {
+    const problems: string[] = [];
+    const ids = new Map<string, string>();
+    for (const { name, operation } of operationsOf(doc)) {
+      const { operationId, summary, description = '' } = operation;
+      if (!operationId || !/^[a-z][a-zA-Z0-9]+$/.test(operationId)) {
+        problems.push(`${name}: operationId missing or not camelCase (schema.operationId)`);
+      } else if (ids.has(operationId)) {
+        problems.push(`${name}: operationId ${operationId} is also ${ids.get(operationId)}'s`);
+      } else ids.set(operationId, name);
+      if (!summary || summary.length > 80 || /[\n.]$|\n/.test(summary)) {
+        problems.push(`${name}: summary missing, longer than 80 characters, or not one line`);
+      }
+      // The route's own words come first; the reference adds who may call it after them.
+      const own = description.split(WHO_MAY_CALL)[0]!.trim();
+      if (own.length < 20) problems.push(`${name}: no description of its own (schema.description)`);
+      if (!description.includes(WHO_MAY_CALL)) problems.push(`${name}: does not say who may call`);
+      for (const parameter of operation.parameters ?? []) {
+        if (!parameter.description) {
+          problems.push(`${name}: parameter ${parameter.name} has no description (.meta)`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // Formats and examples a stranger can copy: dates, ids, the CSV choice.
+    const history = doc.paths['/api/history']!.get!.parameters!;
+    const from = history.find((p) => p.name === 'from') as unknown as {
+      schema: { format?: string };
+      example?: string;
+    };
+    expect(from.schema.format).toBe('date');
+    expect(from.example).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(history.find((p) => p.name === 'boardId')?.example).toMatch(/^\d+$/);
+    expect(history.find((p) => p.name === 'format')?.example).toBe('csv');
+  });
+
+  it('names no source file and no internal hash', () => {
+    const text = JSON.stringify(doc);
+    expect(text.match(/.{0,40}(\bsrc\/|\.tsx?\b).{0,40}/g)).toBeNull();
+    // A build or commit hash (12+ hex digits); a UUID-shaped example is no hash.
+    const withoutUuids = text.replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+      '',
+    );
+    // Digits and letters a-f mixed: a number alone (an integer bound) is no hash.
+    const hash = /.{0,40}\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}\b.{0,10}/g;
+    expect(withoutUuids.match(hash)).toBeNull();
+  });
+
+  it("passes Redocly's recommended rules with no error, and validates as OpenAPI 3.1", async () => {
+    const source = JSON.stringify(doc);
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: '/openapi.json', config });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+    expect(errors).toEqual([]);
+    // Its own copy: the validator dereferences in place.
+    await expect(SwaggerParser.validate(JSON.parse(source) as never)).resolves.toBeDefined();
   });
 
   it("states the routes' requests and access rules from the routes' own schemas", () => {

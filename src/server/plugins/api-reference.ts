@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/api/errors.js';
+import { projectRoot } from '../paths.js';
 import { accessStatement, type AccessRule } from './permissions.js';
 import { SCREEN_COOKIE } from './screens.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -16,6 +19,8 @@ declare module 'fastify' {
      * differs names its rule here.
      */
     'x-access'?: AccessRule;
+    /** The kinds of caller the route serves, as the reference states them (from `x-access`). */
+    'x-callers'?: readonly string[];
   }
 }
 
@@ -46,7 +51,61 @@ const GROUPS: Record<string, string> = {
   tv: 'screens',
   'business-unit-preferences': 'preferences',
   'job-type-preferences': 'preferences',
+  'alert-rules': 'alerts',
+  'alert-deliveries': 'alerts',
+  'alert-lines': 'alerts',
+  'target-suggestions': 'targets',
+  pace: 'targets',
+  'item-groups': 'preferences',
+  'board-settings': 'boards',
+  capacity: 'boards',
+  events: 'boards',
+  stripe: 'billing',
+  servicetitan: 'boards',
 };
+
+/** The reference's groups, in the order a newcomer reads them, each said in a line. */
+const TAGS: { name: string; description: string }[] = [
+  {
+    name: 'boards',
+    description: "A company's boards: their numbers, settings, logo and live updates.",
+  },
+  { name: 'history', description: "Past working days' final numbers per item, as JSON or CSV." },
+  {
+    name: 'alerts',
+    description:
+      "A board's alert rules, what they sent, and the lines a firing rule puts on the wall.",
+  },
+  {
+    name: 'targets',
+    description: 'Targets suggested from the history, and the pace curve the history teaches.',
+  },
+  {
+    name: 'preferences',
+    description: 'Names, targets, hiding and groups of business units and job types.',
+  },
+  {
+    name: 'screens',
+    description: 'Paired TVs and screen links, and the routes a TV itself calls.',
+  },
+  { name: 'admin', description: 'Users, invitations and the overview of companies.' },
+  { name: 'companies', description: 'Creating, renaming and deleting companies.' },
+  { name: 'credentials', description: 'ServiceTitan credentials and the connection check.' },
+  {
+    name: 'invitations',
+    description: 'Invitations waiting for the signed-in person: accept or decline.',
+  },
+  { name: 'onboarding', description: 'Help for the first setup.' },
+  {
+    name: 'billing',
+    description: 'The company subscription (Stripe): status, checkout, portal, webhook.',
+  },
+  { name: 'auth', description: 'Signing in and out, and who is signed in.' },
+  { name: 'weather', description: "The forecast for a board's ZIP code." },
+  { name: 'fonts', description: 'The font families a board can use.' },
+  { name: 'health', description: 'Liveness and readiness for load balancers.' },
+  { name: 'reference', description: 'This document.' },
+];
 
 /** The reference's group for a route: its resource (`/api/admin/users` → admin). */
 const tagOf = (url: string) => {
@@ -55,13 +114,73 @@ const tagOf = (url: string) => {
   return GROUPS[head] ?? head;
 };
 
+/** The release this server is (package.json `version`): the reference's version. */
+export const RELEASE_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** The one error body, referenced by every error answer of the document. */
+const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
+
+const errorAnswer = (description: string, extra: Record<string, unknown> = {}) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+  ...extra,
+});
+
+/**
+ * The error answers an operation can give, from what it takes and who it accepts: 400 for
+ * input, 401/403 unless it is public, 404 when it names something, 429 for the API's budget.
+ */
+function errorAnswers(schema: FastifySchema, rule: AccessRule | undefined, url: string) {
+  const takesInput = Boolean(schema.querystring || schema.params || schema.body || schema.consumes);
+  const names = url.includes('/:') || Boolean(schema.params) || takesCompanyOrBoard(schema);
+  const guarded = rule !== undefined && rule !== 'public' && rule !== 'stripe';
+  return {
+    ...(takesInput || rule === 'stripe'
+      ? {
+          400: errorAnswer(
+            'Bad input, changing nothing: `error` says what is wrong, `details.issues` names each field.',
+          ),
+        }
+      : {}),
+    ...(guarded
+      ? {
+          401: errorAnswer('Not signed in: no valid session, paired TV or key.'),
+          403: errorAnswer('Not allowed for this caller: `error` says why.'),
+        }
+      : {}),
+    ...(names
+      ? { 404: errorAnswer('Not found: no such thing, or it belongs to another company.') }
+      : {}),
+    ...(url.startsWith('/api/')
+      ? {
+          429: errorAnswer('Too many requests: try again after `Retry-After` seconds.', {
+            headers: {
+              'retry-after': {
+                type: 'integer',
+                description: 'Seconds to wait before asking again.',
+              },
+            },
+          }),
+        }
+      : {}),
+  };
+}
+
+/** Whether a route's query names a company or a board (a name that can be 404). */
+function takesCompanyOrBoard(schema: FastifySchema): boolean {
+  const shape = (schema.querystring as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Boolean(shape && ('companyId' in shape || 'boardId' in shape));
+}
+
 /**
  * The OpenAPI 3.1 document (`GET /api/openapi.json`) and its reference page (`/api/docs`), built
  * by @fastify/swagger from the routes as registered: their Zod schemas (request, answers) through
- * fastify-type-provider-zod's transform, their access rule (`x-access`) as OpenAPI security,
- * and every error answer as the one error body. Registered before the routes (it hears them as
- * they are added); nothing here runs on a request to any other route. The document is built
- * once, on its first request.
+ * fastify-type-provider-zod's transform, their summary, description and operationId, their access
+ * rule (`x-access`) as OpenAPI security, callers and a sentence, and the error answers each can
+ * give. Registered before the routes (it hears them as they are added); nothing here runs on a
+ * request to any other route. The document is built once, on its first request.
  */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -69,28 +188,30 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       openapi: '3.1.0',
       info: {
         title: '3-Day Call Board API',
-        version: app.buildVersion,
-        description:
-          'The API the board, the admin pages and paired TVs use. Every answer is JSON unless ' +
-          'stated; an error is `{ error, code, details? }` with a stable `code`. Callers are a ' +
-          `signed-in person (the \`${SESSION_COOKIE}\` cookie, from signing in at /api/login) or a ` +
-          `paired screen (the \`${SCREEN_COOKIE}\` device cookie); each operation says which it ` +
-          'accepts (a role name in its security requirement is the permission it needs). Writes ' +
-          'from a browser must come from an allowed origin.',
+        version: RELEASE_VERSION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        description: [
+          "Read your company's boards, their live numbers, their history (also as CSV) and their alerts, and manage everything the 3-Day Call Board app manages.",
+          'Every answer is JSON unless an operation says otherwise. An error is `{ "error": "...", "code": "..." }`: `error` is a sentence for people, `code` a stable word for programs (`BAD_REQUEST`, `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `CONFLICT`, `RATE_LIMITED`, ...); a bad input names its field in `details`.',
+          `**Callers.** A signed-in person (the \`${SESSION_COOKIE}\` cookie, from signing in at \`/api/login\`) or a paired TV (the \`${SCREEN_COOKIE}\` device cookie). Each operation says who may call it.`,
+          'Changes sent from a browser must come from this site. Too many requests in a minute answer 429 with `Retry-After`.',
+        ].join('\n\n'),
       },
+      servers: [{ url: app.config.publicUrl, description: 'This installation' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
           session: {
             type: 'apiKey',
             in: 'cookie',
             name: SESSION_COOKIE,
-            description: 'A signed-in person (GET /api/login).',
+            description: 'A signed-in person: the cookie signing in at /api/login sets.',
           },
           screen: {
             type: 'apiKey',
             in: 'cookie',
             name: SCREEN_COOKIE,
-            description: "A paired TV screen: reads its own company's board only.",
+            description: "A paired TV: reads its own company's board only.",
           },
           stripeSignature: {
             type: 'apiKey',
@@ -112,23 +233,28 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         ...(access
           ? {
               security: access.security,
-              description: [schema?.description, `**Access:** ${access.description}`]
+              'x-callers': access.callers,
+              description: [schema?.description, `**Who may call:** ${access.description}`]
                 .filter(Boolean)
                 .join('\n\n'),
             }
           : {}),
-        response: {
-          ...(schema?.response as Record<string, unknown> | undefined),
-          '4XX': {
-            description:
-              'Refused: bad input (naming the field), not signed in, not allowed, not found',
-            content: { 'application/json': { schema: errorBodySchema } },
-          },
-        },
       };
-      return jsonSchemaTransform({ ...document, schema: described });
+      const transformed = jsonSchemaTransform({ ...document, schema: described });
+      const response = transformed.schema.response as Record<string, unknown> | undefined;
+      transformed.schema.response = { ...errorAnswers(schema ?? {}, rule, url), ...response };
+      return transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => {
+      const built = jsonSchemaTransformObject(document) as ReturnType<
+        typeof jsonSchemaTransformObject
+      > & { components: { schemas?: Record<string, unknown> } };
+      built.components.schemas = {
+        ...built.components.schemas,
+        Error: z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12', io: 'output' }),
+      };
+      return built;
+    },
   });
 
   // Served as text made once: the document never changes while the process runs.
@@ -138,7 +264,10 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     {
       schema: {
         'x-access': 'public',
-        summary: 'This document (OpenAPI 3.1)',
+        operationId: 'getOpenApiDocument',
+        summary: 'Get this API reference as OpenAPI 3.1',
+        description:
+          'The OpenAPI 3.1 document of this API, the one the reference page at /api/docs shows: every operation, its parameters, answers and who may call it. Feed it to a client generator or an API tool.',
         response: {
           200: {
             description: 'The OpenAPI 3.1 document of this API',
@@ -153,12 +282,67 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     },
   );
 
-  await app.register(swaggerUi, {
-    routePrefix: API_DOCS_PATH,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    theme: { title: '3-Day Call Board API' },
+  // The reference page. Its HTML names no viewport, so a phone laid it out 980 px wide: the
+  // page says it is made for the device's width (and the theme's CSS fits it there).
+  await app.register(async (docs) => {
+    docs.addHook('onSend', (request, _reply, payload, done) => {
+      const page = request.url.split('?')[0];
+      if ((page === API_DOCS_PATH || page === `${API_DOCS_PATH}/`) && typeof payload === 'string') {
+        done(
+          null,
+          payload.replace(
+            '<meta charset="UTF-8">',
+            '<meta charset="UTF-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">',
+          ),
+        );
+        return;
+      }
+      done(null, payload);
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+      theme: {
+        title: '3-Day Call Board API',
+        css: [{ filename: 'call-board.css', content: DOCS_CSS }],
+      },
+    });
   });
 }
+
+/**
+ * The reference page's own look: the product's name in the top bar instead of Swagger's logo and
+ * address box, and a layout that fits a phone (operations wrap instead of running off the page).
+ */
+const DOCS_CSS = `
+.swagger-ui .topbar { padding: 8px 0; background: #0f172a; }
+.swagger-ui .topbar-wrapper { flex-wrap: nowrap; }
+.swagger-ui .topbar .download-url-wrapper { display: none; }
+.swagger-ui .topbar-wrapper .link { visibility: hidden; position: relative; }
+.swagger-ui .topbar-wrapper .link::after {
+  visibility: visible; position: absolute; left: 0; top: 50%; transform: translateY(-50%);
+  content: '3-Day Call Board API'; color: #fff; font: 600 18px/1.2 sans-serif; white-space: nowrap;
+}
+@media (max-width: 600px) {
+  .swagger-ui .wrapper { padding: 0 10px; }
+  .swagger-ui .info { margin: 16px 0; }
+  .swagger-ui .info .title { font-size: 24px; }
+  .swagger-ui .scheme-container { padding: 12px 0; }
+  .swagger-ui .opblock .opblock-summary-control { flex-wrap: wrap; align-items: center; }
+  .swagger-ui .opblock .opblock-summary-method { min-width: 58px; padding: 4px 0; font-size: 12px; }
+  .swagger-ui .opblock .opblock-summary-path,
+  .swagger-ui .opblock .opblock-summary-path__deprecated {
+    flex: 1 1 0; max-width: none; padding: 0 0 0 8px; font-size: 14px; word-break: normal; overflow-wrap: anywhere;
+  }
+  .swagger-ui .opblock .opblock-summary-description { flex-basis: 100%; padding: 4px 0 0; font-size: 13px; }
+  .swagger-ui .opblock-tag { font-size: 18px; padding: 8px 0; }
+  .swagger-ui .opblock-tag small { display: none; }
+  .swagger-ui table tbody tr td, .swagger-ui .parameters-col_description { display: block; width: 100%; }
+  .swagger-ui .parameters-col_name { width: 100%; }
+  .swagger-ui .responses-inner { padding: 8px; }
+  .swagger-ui .btn.authorize { padding: 4px 12px; }
+}
+`;
 
 const openApiDocumentSchema = z
   .object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }) })

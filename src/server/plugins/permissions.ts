@@ -4,7 +4,14 @@ import type {
   FastifyRequest,
   HookHandlerDoneFunction,
 } from 'fastify';
-import { can, denialReason, type Actor, type Permission } from '../../shared/permissions.js';
+import {
+  can,
+  denialReason,
+  rolesHolding,
+  type Actor,
+  type Permission,
+  type Role,
+} from '../../shared/permissions.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { BoardRow } from '../services/boards/board-store.js';
 import { companyExists } from '../services/companies/company-store.js';
@@ -214,43 +221,66 @@ export async function namedCompanyForWrite(
 /**
  * Who a route accepts, in the API reference's words (plugins/api-reference.ts): a kind of caller,
  * or a permission of the shared vocabulary that a signed-in person must hold. The hooks above
- * enforce it; `documentAccess` (or a route's `schema['x-access']`) states it.
+ * enforce it; `documentAccess` (or a route's `schema['x-access']`) states it. `callers` are the
+ * kinds of caller the route serves at all (the reference's `x-callers`).
  */
 export const ACCESS_RULES = {
-  public: { security: [], description: 'Anyone, signed in or not.' },
+  public: { callers: ['anyone'], security: [], description: 'Anyone: no sign-in needed.' },
   person: {
+    callers: ['person'],
     security: [{ session: [] }],
-    description: 'A signed-in person (401 otherwise); a paired screen is refused.',
+    description: 'A signed-in person, whatever their role. A paired TV is refused (403).',
   },
   viewer: {
+    callers: ['person', 'screen'],
     security: [{ session: [] }, { screen: [] }],
     description:
-      "A signed-in person, or a paired screen of the company (its own company's board only).",
+      'A signed-in person of the company, or a TV paired to it (a TV sees only its own board). The master admin may name any company with `companyId`.',
   },
   screen: {
+    callers: ['screen'],
     security: [{ screen: [] }],
-    description: 'The TV itself: its device cookie, or the pending pairing it started.',
+    description: 'The TV itself: its device cookie, or the pairing it started.',
   },
   stripe: {
+    callers: ['stripe'],
     security: [{ stripeSignature: [] }],
-    description: "Stripe's deliveries: a valid Stripe-Signature header; no session counts.",
+    description: 'Stripe only: a valid `Stripe-Signature` header over the exact body.',
   },
 } as const satisfies Record<string, AccessStatement>;
 export type AccessRule = keyof typeof ACCESS_RULES | Permission;
 
+/** The kinds of caller a route may serve: a person's session, a paired TV, Stripe, anyone. */
+export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe';
+
 interface AccessStatement {
+  callers: readonly CallerKind[];
   security: readonly Record<string, readonly string[]>[];
   description: string;
 }
 
+const ROLE_WORDS: Record<Role, string> = {
+  user: 'everyone in the company',
+  account_admin: "the company's account admins",
+  master_admin: 'the master admin (in every company)',
+};
+
 /** A rule as OpenAPI security and a sentence; a permission is the role in the requirement. */
 export function accessStatement(rule: AccessRule): AccessStatement {
   if (rule in ACCESS_RULES) return ACCESS_RULES[rule as keyof typeof ACCESS_RULES];
+  const permission = rule as Permission;
+  const holders = rolesHolding(permission);
+  // Everyone in the company holds it: naming the admins as well says nothing more.
+  const named = holders.includes('user')
+    ? [ROLE_WORDS.user, ...(holders.includes('master_admin') ? [ROLE_WORDS.master_admin] : [])]
+    : holders.map((role) => ROLE_WORDS[role]);
+  const who = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
   return {
-    security: [{ session: [rule] }],
+    callers: ['person'],
+    security: [{ session: [permission] }],
     description:
-      `A signed-in person with the \`${rule}\` permission (src/shared/permissions.ts), ` +
-      "in the target's company (another company's answers 404); the master admin: every company.",
+      `A signed-in person holding the \`${permission}\` permission: ${who ?? 'nobody'}. ` +
+      "Another company's things answer 404, as if they did not exist. A paired TV is refused (403).",
   };
 }
 

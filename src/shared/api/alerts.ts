@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { displayName } from './display-name.js';
-import { MAX_SERIAL_ID, pathParams, serialIdParam } from './path-params.js';
+import {
+  boardIdQuery,
+  companyIdQuery,
+  MAX_SERIAL_ID,
+  pathParams,
+  serialIdParam,
+} from './path-params.js';
 
 /**
  * Alert rules and their deliveries (issue 23). A rule belongs to one board and tells people
@@ -252,7 +258,7 @@ export const alertDeliveryListSchema = z.object({ deliveries: z.array(alertDeliv
  * `?companyId=` names (the master admin, as on the board's other routes) or of the caller's.
  */
 export const boardQuerySchema = z
-  .object({ boardId: serialIdParam.optional(), companyId: serialIdParam.optional() })
+  .object({ boardId: boardIdQuery, companyId: companyIdQuery })
   .strict();
 
 export const alertRuleParamsSchema = pathParams({ id: serialIdParam });

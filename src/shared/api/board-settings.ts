@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyBoardSettingsSchema } from '../settings/dashboard-settings.js';
 import { boardQuerySchema } from './onboarding.js';
-import { pathParams, serialIdParam as serialIdParamSchema } from './path-params.js';
+import { boardIdQuery, pathParams } from './path-params.js';
 
 /**
  * A company's board settings (issue 11, product decision 17; decision 009). Routes:
@@ -23,7 +23,7 @@ import { pathParams, serialIdParam as serialIdParamSchema } from './path-params.
 
 export const boardSettingsQuerySchema = boardQuerySchema.extend({
   /** The board (issue 26); without it, the company's first board (a screen: always its own). */
-  boardId: serialIdParamSchema.optional(),
+  boardId: boardIdQuery,
 });
 
 /** The stored version a write must name: 0 while the company has stored nothing yet. */
@@ -62,7 +62,10 @@ export const SETTINGS_CONFLICT_MESSAGE =
   'Someone else changed these settings meanwhile. Their version is shown now; make your change again.';
 
 export const logoParamsSchema = pathParams({
-  sha: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex'),
+  sha: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex')
+    .meta({ description: "The logo's SHA-256 in hex, as the settings' `logoUrl` names it." }),
 });
 
 /** The image types a logo may be; decided by the file's first bytes, never by its name. */

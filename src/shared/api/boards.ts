@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayName } from './display-name.js';
 import { serialIdSchema } from './ids.js';
 import { itemTypeSchema } from './item-groups.js';
-import { pathParams, serialIdParam } from './path-params.js';
+import { companyIdQuery, pathParams, serialIdParam } from './path-params.js';
 
 /**
  * A company's boards (issue 26, decision 014): `/api/boards`. Each board has a name, a view type,
@@ -54,7 +54,7 @@ export const boardListSchema = z.object({
 export type BoardList = z.infer<typeof boardListSchema>;
 
 /** `?companyId=` on the list and create: a master admin's other company. */
-export const boardsQuerySchema = z.object({ companyId: serialIdParam.optional() });
+export const boardsQuerySchema = z.object({ companyId: companyIdQuery });
 
 /** `POST /api/boards` */
 export const createBoardBodySchema = z.object({
@@ -90,7 +90,13 @@ export type UpdateBoardBody = z.input<typeof updateBoardBodySchema>;
 export const boardParamsSchema = pathParams({ id: serialIdParam });
 
 /** `DELETE /api/boards/:id?moveScreensTo=` */
-export const deleteBoardQuerySchema = z.object({ moveScreensTo: serialIdParam.optional() });
+export const deleteBoardQuerySchema = z.object({
+  moveScreensTo: serialIdParam.optional().meta({
+    description:
+      'Another board of the company that the TVs showing this board move to; needed when TVs show it.',
+    examples: ['7'],
+  }),
+});
 
 /** `?boardId=` on every route that reads or writes one board; without it, the first board. */
 export const boardIdQueryField = serialIdParam.optional();

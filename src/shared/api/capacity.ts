@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACE_STATUSES } from '../capacity/pace.js';
 import { itemTypeSchema } from './item-groups.js';
 import { boardQuerySchema } from './onboarding.js';
-import { serialIdParam } from './path-params.js';
+import { boardIdQuery } from './path-params.js';
 
 // Kept with the time-zone rules, free of the schema library (the board reads it too).
 export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
@@ -18,7 +18,7 @@ export const NO_CREDENTIALS_ERROR =
  */
 /** `POST /api/capacity?companyId=&boardId=`: whose board, and which of its boards (issue 26). */
 export const capacityQuerySchema = boardQuerySchema.extend({
-  boardId: serialIdParam.optional(),
+  boardId: boardIdQuery,
 });
 
 export const capacityRequestSchema = z.object({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { isRealDate } from '../history/history-range.js';
 import { itemTypeSchema } from './item-groups.js';
-import { serialIdParam } from './path-params.js';
+
+/** `?viewType=`: business units or job types. */
+const viewTypeQuery = itemTypeSchema.optional().meta({
+  description: "Count by business unit or by job type. Absent: the board's own view type.",
+  examples: ['businessUnit'],
+});
+import { boardIdQuery, dateQuery } from './path-params.js';
 import { boardQuerySchema } from './onboarding.js';
 
 /**
@@ -16,18 +21,20 @@ export const MAX_HISTORY_RANGE_DAYS = 400;
 /** The CSV download's header line. */
 export const HISTORY_CSV_HEADER = 'date,item_id,item_name,scheduled,target,source';
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine(isRealDate, 'must be a date that exists');
-
 export const historyQuerySchema = boardQuerySchema
   .extend({
-    boardId: serialIdParam.optional(),
-    from: dateParam,
-    to: dateParam,
-    viewType: itemTypeSchema.optional(),
-    format: z.enum(['json', 'csv']).optional(),
+    boardId: boardIdQuery,
+    from: dateQuery("The first day, `YYYY-MM-DD`, in the board's time zone."),
+    to: dateQuery('The last day, `YYYY-MM-DD`, included; at most 400 days after `from`.'),
+    viewType: viewTypeQuery,
+    format: z
+      .enum(['json', 'csv'])
+      .optional()
+      .meta({
+        description:
+          '`csv`: a CSV file (`text/csv`) with the header `date,item_id,item_name,scheduled,target,source`, one row per day and item. Absent or `json`: JSON.',
+        examples: ['csv'],
+      }),
   })
   .superRefine((query, ctx) => {
     if (query.to < query.from) {
@@ -83,7 +90,7 @@ export const backfillStateSchema = z.enum([
 export type BackfillState = z.infer<typeof backfillStateSchema>;
 
 export const historyStatusQuerySchema = boardQuerySchema.extend({
-  boardId: serialIdParam.optional(),
+  boardId: boardIdQuery,
 });
 
 export const historyStatusSchema = z.object({
@@ -110,9 +117,9 @@ export type HistoryStatus = z.infer<typeof historyStatusSchema>;
  * board shows its items — against the board's pace curve (the expected % of target by then).
  */
 export const historyDayQuerySchema = boardQuerySchema.extend({
-  boardId: serialIdParam.optional(),
-  date: dateParam,
-  viewType: itemTypeSchema.optional(),
+  boardId: boardIdQuery,
+  date: dateQuery("The day, `YYYY-MM-DD`, in the board's time zone."),
+  viewType: viewTypeQuery,
 });
 export type HistoryDayQuery = z.infer<typeof historyDayQuerySchema>;
 

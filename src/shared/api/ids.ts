@@ -13,4 +13,7 @@ export const serialIdSchema = z
   .max(MAX_SERIAL_ID, 'is not a known id');
 
 /** A user id (the server makes them with crypto.randomUUID). */
-export const userIdSchema = z.uuid({ message: 'must be a user id' });
+export const userIdSchema = z.uuid({ message: 'must be a user id' }).meta({
+  description: "The user's id (a UUID), as the users list answers it.",
+  examples: ['3f0c2a52-7d4e-4a7b-9a51-2d4c8f1e6b90'],
+});

@@ -33,7 +33,10 @@ export type ItemGroup = z.infer<typeof itemGroupSchema>;
  * caller's own, or the one a master admin names).
  */
 export const listItemGroupsQuerySchema = boardQuerySchema.extend({
-  type: itemTypeSchema.optional(),
+  type: itemTypeSchema.optional().meta({
+    description: 'Only groups of business units or of job types. Absent: both kinds.',
+    examples: ['jobType'],
+  }),
 });
 export const itemGroupListSchema = z.array(itemGroupSchema);
 

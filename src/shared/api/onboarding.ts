@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { can, type Actor } from '../permissions.js';
-import { serialIdParamSchema } from './ids.js';
+import { companyIdQuery } from './path-params.js';
 
 /**
  * Onboarding (decision 16). Routes: src/server/routes/auth/ (`onboarding` in GET /api/auth/user)
@@ -57,11 +57,7 @@ export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
  * else naming a company not their own gets 404; naming none (or their own) is their own.
  */
 export const boardQuerySchema = z.object({
-  companyId: serialIdParamSchema
-    .optional()
-    .describe(
-      "Another company's id, for the master admin; anyone else naming a company not their own gets 404. Absent: the caller's own company.",
-    ),
+  companyId: companyIdQuery,
 });
 
 /** The step a person is at (pure; the server calls it for GET /api/auth/user). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemTypeSchema } from './item-groups.js';
 import { boardQuerySchema } from './onboarding.js';
-import { serialIdParam } from './path-params.js';
+import { boardIdQuery } from './path-params.js';
 import { itemIdSchema, MAX_PREFERENCES_PER_KIND } from './preferences.js';
 
 /**
@@ -86,7 +86,7 @@ export const applyTargetsResponseSchema = targetSuggestionsResponseSchema.extend
 });
 
 export const learnedPaceQuerySchema = boardQuerySchema.extend({
-  boardId: serialIdParam.optional(),
+  boardId: boardIdQuery,
 });
 
 export const learnedPaceResponseSchema = z.object({

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** GET /api/weather?zip=12345 (public; product decision 6). */
 export const weatherQuerySchema = z.object({
-  zip: z.string().regex(/^\d{5}$/, 'must be exactly 5 digits'),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/, 'must be exactly 5 digits')
+    .meta({ description: 'A 5-digit US ZIP code.', examples: ['34211'] }),
 });
 export type WeatherQuery = z.infer<typeof weatherQuerySchema>;
 

@@ -73,7 +73,15 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/admin/users',
-    { schema: { response: { 200: adminUserListSchema } } },
+    {
+      schema: {
+        operationId: 'listUsers',
+        summary: 'List users',
+        description:
+          "The users of the caller's company (the master admin: of every company) with their role, company, subscription and whether the account is protected.",
+        response: { 200: adminUserListSchema },
+      },
+    },
     async (request) => {
       const scope = listScope(currentActor(request));
       return scope ? listAdminUsers(app.db, { protectedAdminEmail, ...scope }) : [];
@@ -84,6 +92,10 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
     '/api/admin/users/:userId',
     {
       schema: {
+        operationId: 'changeUserRole',
+        summary: "Change a user's role",
+        description:
+          'Gives a user another role. 403 naming `role`, with the reason, when the change is not allowed: your own role, the protected master admin, or master admin granted by an account admin.',
         params: userParamsSchema,
         body: updateUserRoleBodySchema,
         response: { 200: adminUserRowSchema },
@@ -109,7 +121,16 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
 
   app.delete(
     '/api/admin/users/:userId',
-    { schema: { params: userParamsSchema, response: { 200: adminUserRowSchema } } },
+    {
+      schema: {
+        operationId: 'deleteUser',
+        summary: 'Delete a user',
+        description:
+          'Deletes the account; its sessions end at once. Nobody deletes themself or the protected master admin (403 with the reason).',
+        params: userParamsSchema,
+        response: { 200: adminUserRowSchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       const row = await visibleUser(actor, request.params.userId);
@@ -124,7 +145,15 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/admin/invitations',
-    { schema: { response: { 200: invitationListSchema } } },
+    {
+      schema: {
+        operationId: 'listInvitations',
+        summary: 'List pending invitations',
+        description:
+          "Invitations of the caller's company (the master admin: of every company) that nobody has taken up yet.",
+        response: { 200: invitationListSchema },
+      },
+    },
     async (request) => {
       const scope = listScope(currentActor(request));
       return scope ? listInvitations(app.db, scope) : [];
@@ -133,7 +162,16 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/admin/invitations',
-    { schema: { body: createInvitationBodySchema, response: { 201: invitationSchema } } },
+    {
+      schema: {
+        operationId: 'inviteUser',
+        summary: 'Invite someone',
+        description:
+          'Invites an e-mail address into a company with a role; they join when they sign in with that address. 409 naming `email` when it already has a pending invitation to the company.',
+        body: createInvitationBodySchema,
+        response: { 201: invitationSchema },
+      },
+    },
     async (request, reply) => {
       const actor = currentActor(request);
       const body = request.body;
@@ -183,7 +221,15 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
 
   app.delete(
     '/api/admin/invitations/:id',
-    { schema: { params: invitationParamsSchema, response: { 200: invitationSchema } } },
+    {
+      schema: {
+        operationId: 'cancelInvitation',
+        summary: 'Cancel an invitation',
+        description: 'The invitation can no longer be taken up.',
+        params: invitationParamsSchema,
+        response: { 200: invitationSchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       const invitation = await findInvitation(app.db, request.params.id);
@@ -199,7 +245,14 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
     '/api/admin/companies',
     {
       onRequest: requireMasterAdmin,
-      schema: { 'x-access': 'companies.manage', response: { 200: companyOverviewListSchema } },
+      schema: {
+        operationId: 'listCompaniesOverview',
+        summary: 'Overview of every company',
+        description:
+          "Each company with its members, subscription and ServiceTitan connection: the master admin's overview.",
+        'x-access': 'companies.manage',
+        response: { 200: companyOverviewListSchema },
+      },
     },
     async () => {
       const [companies, users] = await Promise.all([

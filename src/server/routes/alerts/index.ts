@@ -54,7 +54,16 @@ async function wallRoutes(root: FastifyInstance): Promise<void> {
   documentAccess(app, 'viewer');
   app.get(
     '/api/alert-lines',
-    { schema: { querystring: capacityQuerySchema, response: { 200: alertLinesSchema } } },
+    {
+      schema: {
+        operationId: 'listAlertLines',
+        summary: 'Get the alert lines a board shows',
+        description:
+          'The lines that firing alert rules put on a board and its TVs until they resolve.',
+        querystring: capacityQuerySchema,
+        response: { 200: alertLinesSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const named = await boardCompanyFor(request, request.query.companyId, (id) =>
@@ -106,7 +115,16 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/alert-rules',
-    { schema: { querystring: boardQuerySchema, response: { 200: alertRuleListSchema } } },
+    {
+      schema: {
+        operationId: 'listAlertRules',
+        summary: "List a board's alert rules",
+        description:
+          'Each rule on the board: what it watches, its threshold, its channels (e-mail, Slack, Teams, webhook) and whether it is firing.',
+        querystring: boardQuerySchema,
+        response: { 200: alertRuleListSchema },
+      },
+    },
     async (request) => {
       const board = await personBoardFor(app, request, request.query, 'alerts.view');
       const rules = await store.list(board.id);
@@ -121,6 +139,10 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules',
     {
       schema: {
+        operationId: 'createAlertRule',
+        summary: 'Create an alert rule',
+        description:
+          "A rule on a board (`boardId`, else the first): what to watch and where to send. A webhook's signing secret is in this answer only. 400 naming the field for a bad rule or a webhook address that may not be called.",
         'x-access': 'alerts.manage',
         body: createAlertRuleSchema,
         response: { 201: createdAlertRuleSchema },
@@ -140,6 +162,10 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules/:id',
     {
       schema: {
+        operationId: 'updateAlertRule',
+        summary: 'Change an alert rule',
+        description:
+          'Changes the fields given; the rule is checked as a whole (400 naming the field).',
         'x-access': 'alerts.manage',
         params: alertRuleParamsSchema,
         body: updateAlertRuleSchema,
@@ -167,6 +193,9 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules/:id',
     {
       schema: {
+        operationId: 'deleteAlertRule',
+        summary: 'Delete an alert rule',
+        description: "A firing rule's line leaves the wall at once.",
         'x-access': 'alerts.manage',
         params: alertRuleParamsSchema,
         response: { 200: alertRuleSchema },
@@ -186,6 +215,10 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     '/api/alert-rules/:id/test',
     {
       schema: {
+        operationId: 'testAlertRule',
+        summary: 'Send a test alert',
+        description:
+          "Sends a test message on each of the rule's channels now and answers what each one said.",
         'x-access': 'alerts.manage',
         summary: "Send a rule's test message",
         description:
@@ -224,7 +257,16 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/alert-deliveries',
-    { schema: { querystring: boardQuerySchema, response: { 200: alertDeliveryListSchema } } },
+    {
+      schema: {
+        operationId: 'listAlertDeliveries',
+        summary: "List what a board's alerts sent",
+        description:
+          "The delivery log: each message the board's rules sent or tried to send, per channel, with its outcome and retries.",
+        querystring: boardQuerySchema,
+        response: { 200: alertDeliveryListSchema },
+      },
+    },
     async (request) => {
       const board = await personBoardFor(app, request, request.query, 'alerts.view');
       return { deliveries: await store.deliveries(board.id) };

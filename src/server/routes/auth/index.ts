@@ -39,7 +39,19 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
       config: { rateLimit: signInLimit },
       // Any returnTo is accepted here and judged by safeReturnTo: an unusable one returns to `/`.
       schema: {
-        querystring: z.object({ returnTo: z.unknown().optional() }),
+        operationId: 'signIn',
+        summary: 'Start signing in',
+        description:
+          "Sends the browser to the identity provider's sign-in page; after signing in it comes back through `/api/callback` to `returnTo` (a path on this site; anything else returns to `/`). A page, not for programs. 503 in plain text when the identity provider does not answer.",
+        querystring: z.object({
+          returnTo: z
+            .unknown()
+            .optional()
+            .meta({
+              description: 'The page to come back to, a path on this site. Absent: the board.',
+              examples: ['/history'],
+            }),
+        }),
         response: {
           302: redirectResponse("To the identity provider's sign-in page"),
           503: contentResponse('The identity provider did not answer', 'text/plain'),
@@ -92,6 +104,10 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
     {
       config: { rateLimit: signInLimit },
       schema: {
+        operationId: 'completeSignIn',
+        summary: 'Finish signing in (the identity provider sends the browser here)',
+        description:
+          "Where the identity provider sends the browser back after signing in: checks its answer, starts the person's session (a cookie) and sends them on. Not for programs. 400 in plain words when the sign-in cannot be completed: start again.",
         response: {
           302: redirectResponse(
             'Signed in: to /invitations when invitations wait for a choice, else the page that asked (returnTo), or /',
@@ -157,7 +173,15 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/logout',
-    { schema: { response: { 302: redirectResponse('Signed out: to /') } } },
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out',
+        description:
+          "Ends the browser's session and sends it to `/`. A link on another site cannot sign anyone out.",
+        response: { 302: redirectResponse('Signed out: to /') },
+      },
+    },
     async (request, reply) => {
       // A link on another site must not be able to sign people out.
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
@@ -169,7 +193,16 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/auth/user',
-    { schema: { 'x-access': 'person', response: { 200: currentUserSchema } } },
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Get the signed-in person',
+        description:
+          'The signed-in person: name, e-mail, role, company, what they may do and where they are in the first setup. 401 when nobody is signed in (a paired TV is nobody).',
+        'x-access': 'person',
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request, reply) => {
       if (!request.user) {
         // A session cookie that names no valid session (ended, expired): drop it and the

@@ -172,6 +172,10 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings',
     {
       schema: {
+        operationId: 'getBoardSettings',
+        summary: "Get a board's settings",
+        description:
+          "The board's title, logo address, working days, holidays, time zone, colours and day targets, the `version` a change must name, and whether the caller may change them (`canEdit`; else `editDenial` says why).",
         querystring: boardSettingsQuerySchema,
         response: { 200: boardSettingsResponseSchema },
       },
@@ -183,6 +187,10 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings',
     {
       schema: {
+        operationId: 'updateBoardSettings',
+        summary: "Change a board's settings",
+        description:
+          "Replaces the board's settings as a whole. Send the `version` you read: when someone changed them since, the answer is 409 and nothing changes (read again, then retry). Open boards and TVs show the change at once.",
         'x-access': 'boardSettings.edit',
         querystring: boardSettingsQuerySchema,
         body: updateBoardSettingsBodySchema,
@@ -209,6 +217,10 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings/logo',
     {
       schema: {
+        operationId: 'uploadBoardLogo',
+        summary: "Upload a board's logo",
+        description:
+          'The image itself is the body: PNG, JPEG, GIF or WebP, at most 2 MB; its bytes decide its type. An empty, unknown or too large file is refused naming `logo`.',
         'x-access': 'boardSettings.edit',
         consumes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'],
         querystring: boardSettingsQuerySchema,
@@ -242,6 +254,9 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings/logo',
     {
       schema: {
+        operationId: 'deleteBoardLogo',
+        summary: "Remove a board's logo",
+        description: "The board shows no logo from now on; answers the board's settings.",
         'x-access': 'boardSettings.edit',
         querystring: boardSettingsQuerySchema,
         response: { 200: boardSettingsResponseSchema },
@@ -264,6 +279,10 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
     '/api/board-settings/logo/:sha',
     {
       schema: {
+        operationId: 'getBoardLogo',
+        summary: "Download a board's logo",
+        description:
+          "The image at the address `logoUrl` gives. Its SHA-256 names its content, so it may be kept for a year. 404 when this is not the board's logo (any more).",
         params: logoParamsSchema,
         querystring: boardSettingsQuerySchema,
         response: { 200: contentResponse<Buffer>("The company's logo, as uploaded", 'image/*') },

@@ -133,7 +133,16 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/boards',
-    { schema: { querystring: boardsQuerySchema, response: { 200: boardListSchema } } },
+    {
+      schema: {
+        operationId: 'listBoards',
+        summary: "List the company's boards",
+        description:
+          'Every board of the company in order: name, view type (business units or job types), picked items and how many TVs show it; `canManage` says whether the caller may change them. A paired TV sees only its own board.',
+        querystring: boardsQuerySchema,
+        response: { 200: boardListSchema },
+      },
+    },
     async (request) => {
       const companyId = await companyOf(request, request.query.companyId);
       const actor = currentViewer(request);
@@ -158,6 +167,10 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     '/api/boards',
     {
       schema: {
+        operationId: 'createBoard',
+        summary: 'Create a board',
+        description:
+          "A new board with a name, a view type and, optionally, picked items (business units, job types or their groups); it starts with the first board's settings. 400 naming `itemIds` for an item that is not the company's; 409 when the company has 50 boards.",
         'x-access': 'boards.manage',
         querystring: boardsQuerySchema,
         body: createBoardBodySchema,
@@ -187,6 +200,10 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     '/api/boards/:id',
     {
       schema: {
+        operationId: 'updateBoard',
+        summary: 'Rename, re-pick or move a board',
+        description:
+          "Changes a board's name, view type, picked items or position. A new view type without items picks every item of that kind.",
         'x-access': 'boards.manage',
         params: boardParamsSchema,
         body: updateBoardBodySchema,
@@ -220,6 +237,10 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     '/api/boards/:id',
     {
       schema: {
+        operationId: 'deleteBoard',
+        summary: 'Delete a board',
+        description:
+          "Deletes a board and its settings. TVs showing it need `moveScreensTo`, another board of the company, to move to (400 without it); the company's last board cannot be deleted (409).",
         'x-access': 'boards.manage',
         params: boardParamsSchema,
         querystring: deleteBoardQuerySchema,

@@ -78,6 +78,10 @@ const isEmptyObject = (body: string | Buffer) =>
     : body.length === 2 && body[0] === 0x7b && body[1] === 0x7d;
 
 const capacitySchema = {
+  operationId: 'getBoardNumbers',
+  summary: "Get a board's numbers for the next working days",
+  description:
+    "The board as it shows now: for each of the next working days (three by default), the jobs booked per business unit or job type against its target, the totals, the capacity level and the pace, and whether the numbers are current (`stale`, `staleReason`) or the field-service platform could not be read (`error`). Platform problems are in the answer, never a 5xx. It changes nothing (a POST for the board's first clients); the body is optional (`{}`).",
   body: capacityRequestSchema.nullish(),
   querystring: capacityQuerySchema,
   response: { 200: capacityResponseSchema },

@@ -45,7 +45,16 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
 
   app.get(
     '/api/companies',
-    { schema: { 'x-access': 'company.edit', response: { 200: companyListSchema } } },
+    {
+      schema: {
+        operationId: 'listCompanies',
+        summary: 'List companies',
+        description:
+          'Every company for the master admin; an account admin gets their own. Secrets are never shown: only whether each is set and its last 4 characters.',
+        'x-access': 'company.edit',
+        response: { 200: companyListSchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       if (can(actor, 'companies.manage')) return listCompanies(app.db, app.secretBox);
@@ -58,7 +67,16 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
 
   app.post(
     '/api/companies',
-    { schema: { body: companyBodySchema, response: { 201: companyWriteResultSchema } } },
+    {
+      schema: {
+        operationId: 'createCompany',
+        summary: 'Create a company',
+        description:
+          'The master admin creates any company; someone who belongs to none creates their own and becomes its account admin (409 when they already belong to one). Connection details, when given, are checked and the check is in the answer.',
+        body: companyBodySchema,
+        response: { 201: companyWriteResultSchema },
+      },
+    },
     async (request, reply) => {
       const actor = currentActor(request);
       const now = app.services.now();
@@ -84,6 +102,10 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
     '/api/companies/:id',
     {
       schema: {
+        operationId: 'updateCompany',
+        summary: 'Rename a company or change its ServiceTitan connection',
+        description:
+          'Changes the name and any connection detail given; a left-out secret keeps its stored value. New connection details are checked and the check is in the answer.',
         'x-access': 'company.edit',
         params: companyParamsSchema,
         body: updateCompanyBodySchema,
@@ -111,6 +133,10 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
     '/api/companies/:id',
     {
       schema: {
+        operationId: 'deleteCompany',
+        summary: 'Delete a company',
+        description:
+          'Deletes the company and what it owns (boards, settings, screens, history, alert rules, invitations); its people stay, belonging to no company.',
         'x-access': 'companies.manage',
         params: companyParamsSchema,
         response: { 200: companySchema },

@@ -67,7 +67,14 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
   app.get(
     '/api/credentials',
     {
-      schema: { querystring: listCredentialsQuerySchema, response: { 200: credentialListSchema } },
+      schema: {
+        operationId: 'listCredentials',
+        summary: "List a user's ServiceTitan credentials",
+        description:
+          "Your own; an admin names one of their company's users with `userId`. Secrets are never shown: only whether each is set and its last 4 characters.",
+        querystring: listCredentialsQuerySchema,
+        response: { 200: credentialListSchema },
+      },
     },
     async (request) => {
       const actor = currentActor(request);
@@ -84,6 +91,10 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     '/api/credentials',
     {
       schema: {
+        operationId: 'createCredential',
+        summary: 'Add a ServiceTitan credential for a user',
+        description:
+          "Stores a user's own ServiceTitan credential (encrypted); their board reads with it. The connection is checked and the check is in the answer.",
         'x-access': 'credentials.manage',
         body: createCredentialBodySchema,
         response: { 201: credentialWriteResultSchema },
@@ -112,6 +123,9 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     '/api/credentials/:id',
     {
       schema: {
+        operationId: 'deleteCredential',
+        summary: 'Remove a ServiceTitan credential',
+        description: "The user's board reads with the company's connection again.",
         'x-access': 'credentials.manage',
         params: credentialParamsSchema,
         response: { 200: credentialSchema },
@@ -133,6 +147,10 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     '/api/credentials/:id/check',
     {
       schema: {
+        operationId: 'checkCredential',
+        summary: 'Check a stored credential against ServiceTitan',
+        description:
+          'Tries the credential: a token, then one small read per API, and says in plain words what works and what to fix.',
         'x-access': 'credentials.manage',
         params: credentialParamsSchema,
         response: { 200: connectionCheckSchema },
@@ -148,6 +166,10 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     '/api/connection-check',
     {
       schema: {
+        operationId: 'checkConnection',
+        summary: 'Check ServiceTitan connection details before saving them',
+        description:
+          "Tries the details given (and the company's stored ones for any left out): a token, then one small read per API, with plain-words problems per step. Nothing is saved.",
         'x-access': 'credentials.manage',
         body: connectionCheckBodySchema,
         response: { 200: connectionCheckSchema },

@@ -78,10 +78,14 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
     {
       sse: { kind: 'only' },
       schema: {
+        operationId: 'streamBoardEvents',
+        summary: 'Follow a board live (Server-Sent Events)',
+        description:
+          "A stream that tells an open board when its numbers, settings, items or alerts change, so it need not poll. Each message's data is JSON; after a dropped connection, reconnect with `Last-Event-ID` (or `lastEventId`) to catch up.",
         querystring: liveStreamQuerySchema,
         response: {
           200: contentResponse(
-            `Server-Sent Events: ${LIVE_EVENT_NAMES.join(', ')} (src/shared/api/live.ts); each message's data is JSON`,
+            `Server-Sent Events, one per change: ${LIVE_EVENT_NAMES.join(', ')}; each message's data is JSON`,
             'text/event-stream',
           ),
         },

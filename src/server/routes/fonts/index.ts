@@ -16,14 +16,21 @@ const FONT_LIST: FontEntry[] = SELF_HOSTED_FONTS.map((font) => ({
  * the live preview's settings panel lists them too; the list only changes with a deploy.
  */
 export default async function fontRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/fonts',
-      { schema: { 'x-access': 'public', response: { 200: fontListResponseSchema } } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=3600');
-        return FONT_LIST;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/fonts',
+    {
+      schema: {
+        operationId: 'listFonts',
+        summary: 'List the font families a board can use',
+        description:
+          "The font families a board's title and numbers can use, each served from this site.",
+        'x-access': 'public',
+        response: { 200: fontListResponseSchema },
       },
-    );
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return FONT_LIST;
+    },
+  );
 }

@@ -18,14 +18,25 @@ export default async function healthRoutes(root: FastifyInstance): Promise<void>
   // On the untyped instance: the answer is the JSON text above.
   root.get(
     '/healthz',
-    { schema: { summary: 'Liveness', response: { 200: healthSchema } } },
+    {
+      schema: {
+        operationId: 'getLiveness',
+        summary: 'Check that the server is up',
+        description:
+          'Answers `{ "status": "ok" }` while the process runs: a load balancer\'s liveness check.',
+        response: { 200: healthSchema },
+      },
+    },
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(HEALTHY),
   );
   app.get(
     '/readyz',
     {
       schema: {
-        summary: 'Readiness: the database answers',
+        operationId: 'getReadiness',
+        summary: 'Check that the server can serve requests',
+        description:
+          '200 when the database answers, 503 with the reason when it does not: a load balancer sends no traffic to an instance that is not ready.',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
     },

@@ -28,8 +28,10 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     '/api/history',
     {
       schema: {
+        operationId: 'getHistory',
+        summary: "Get a board's history, as JSON or CSV",
         description:
-          "A board's working days from `from` to `to` with history: each item's final booked count and target as the board shows its items. A day recorded live keeps the targets it had; a day reconstructed from the platform is compared with the targets in force now. `format=csv` answers text/csv with the header `date,item_id,item_name,scheduled,target,source` instead, in a file named after the board and the range.",
+          "Each working day of the board from `from` to `to` (at most 400 days) that has history: each item's final count of booked jobs and its target, items as the board shows them (groups added up, hidden items left out). `source` says whether a day was recorded while it was ahead (it keeps the targets it had) or reconstructed afterwards from the platform (compared with the targets in force now). `format=csv` answers the same as a CSV file (`text/csv`, named after the board and the range) with the header `date,item_id,item_name,scheduled,target,source`. Days before the history began are simply absent. 400 naming `from` or `to` for a date that does not exist or a range the wrong way round.",
         querystring: historyQuerySchema,
         response: {
           200: {
@@ -64,8 +66,10 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     '/api/history/status',
     {
       schema: {
+        operationId: 'getHistoryStatus',
+        summary: 'Ask whether the history is filled in yet',
         description:
-          "Whether the board's company has its last 13 weeks of working days filled in from ServiceTitan: `not_connected` (no credential yet), `waiting`, `running` (`daysDone` of `daysTotal`, through which day), `done` (with `finishedAt`) or `failed`; the board's time zone.",
+          "Whether the company's last 13 weeks of working days have been filled in from its field-service platform yet: `not_connected` (no connection yet), `waiting`, `running` (`daysDone` of `daysTotal`, up to `through`), `done` (since `finishedAt`) or `failed`; and the board's time zone, in which its days are counted.",
         querystring: historyStatusQuerySchema,
         response: { 200: historyStatusSchema },
       },
@@ -81,8 +85,10 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
     '/api/history/day',
     {
       schema: {
+        operationId: 'getHistoryDay',
+        summary: "Get one day's fill curve",
         description:
-          "One day's fill curve: the board's total booked and target at each recorded or reconstructed change before and on the day (items as the board shows them), and the board's pace curve (expected % of target) over the 3 working days before it. A day without history has no points.",
+          "How one day filled up: the board's total booked jobs and target at each change before and on the day, and the board's pace curve (the share of the target expected by then) over the 3 working days before it. A day without history answers no points.",
         querystring: historyDayQuerySchema,
         response: { 200: historyDayDetailSchema },
       },

@@ -35,7 +35,15 @@ export default async function invitationRoutes(root: FastifyInstance): Promise<v
 
   app.get(
     '/api/invitations',
-    { schema: { response: { 200: myInvitationListSchema } } },
+    {
+      schema: {
+        operationId: 'listMyInvitations',
+        summary: 'List the invitations waiting for me',
+        description:
+          "The invitations sent to the signed-in person's verified e-mail address, each naming its company and role.",
+        response: { 200: myInvitationListSchema },
+      },
+    },
     async (request) => {
       const email = await offeredTo(currentUser(request));
       return email ? invitationsForEmail(app.db, email) : [];
@@ -44,7 +52,16 @@ export default async function invitationRoutes(root: FastifyInstance): Promise<v
 
   app.post(
     '/api/invitations/:id/accept',
-    { schema: { params: invitationParamsSchema, response: { 200: invitationSchema } } },
+    {
+      schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Accept an invitation',
+        description:
+          "Joins the invitation's company with its role, from the next request on. 404 for an invitation not sent to you.",
+        params: invitationParamsSchema,
+        response: { 200: invitationSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const email = await offeredTo(user);
@@ -63,7 +80,14 @@ export default async function invitationRoutes(root: FastifyInstance): Promise<v
 
   app.delete(
     '/api/invitations',
-    { schema: { response: { 200: declineInvitationsResultSchema } } },
+    {
+      schema: {
+        operationId: 'declineInvitations',
+        summary: 'Decline the invitations waiting for me',
+        description: 'Declines every invitation sent to your address; answers how many.',
+        response: { 200: declineInvitationsResultSchema },
+      },
+    },
     async (request) => {
       const email = await offeredTo(currentUser(request));
       return { declined: email ? await deleteInvitationsForEmail(app.db, email) : 0 };

@@ -41,7 +41,16 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
 
   app.get(
     '/api/item-groups',
-    { schema: { querystring: listItemGroupsQuerySchema, response: { 200: itemGroupListSchema } } },
+    {
+      schema: {
+        operationId: 'listItemGroups',
+        summary: 'List item groups',
+        description:
+          "The company's groups of business units or of job types: each shows on a board as one item with its members' numbers added up.",
+        querystring: listItemGroupsQuerySchema,
+        response: { 200: itemGroupListSchema },
+      },
+    },
     async (request) => {
       const companyId = await namedCompanyFor(request, request.query.companyId, exists);
       return companyId === null ? [] : listItemGroups(app.db, companyId, request.query.type);
@@ -52,6 +61,10 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     '/api/item-groups',
     {
       schema: {
+        operationId: 'createItemGroup',
+        summary: 'Create an item group',
+        description:
+          'A new, empty group of business units or job types; items join it through their preferences (`groupId`). 400 naming `name` for a name in use or empty.',
         'x-access': 'preferences.edit',
         querystring: boardQuerySchema,
         body: createItemGroupBodySchema,
@@ -70,6 +83,9 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     '/api/item-groups/:id',
     {
       schema: {
+        operationId: 'renameItemGroup',
+        summary: 'Rename an item group',
+        description: 'Gives the group a new name; boards show it at once.',
         'x-access': 'preferences.edit',
         params: itemGroupParamsSchema,
         querystring: boardQuerySchema,
@@ -94,6 +110,9 @@ export default async function itemGroupRoutes(root: FastifyInstance): Promise<vo
     '/api/item-groups/:id',
     {
       schema: {
+        operationId: 'deleteItemGroup',
+        summary: 'Delete an item group',
+        description: 'Its items show on their own again.',
         'x-access': 'preferences.edit',
         params: itemGroupParamsSchema,
         querystring: boardQuerySchema,

@@ -16,7 +16,15 @@ export default async function onboardingRoutes(root: FastifyInstance): Promise<v
 
   app.get(
     '/api/onboarding/sample-credentials',
-    { schema: { response: { 200: sampleCredentialsSchema } } },
+    {
+      schema: {
+        operationId: 'getSampleCredentials',
+        summary: 'Get the sample ServiceTitan tenant (development only)',
+        description:
+          "While the bundled ServiceTitan simulator runs (never in production), the setup's connect step can fill in its sample tenant; 404 otherwise.",
+        response: { 200: sampleCredentialsSchema },
+      },
+    },
     async (request) => {
       if (!can(currentActor(request), 'credentials.manage')) {
         throw forbidden('Admin access required');

@@ -33,6 +33,36 @@ function changesOf(body: PreferenceChanges): PreferenceChanges {
   return changes as PreferenceChanges;
 }
 
+/** How the API reference names each kind's two operations. */
+const REFERENCE_WORDS: Record<
+  ItemType,
+  Record<
+    'listId' | 'listSummary' | 'listDescription' | 'saveId' | 'saveSummary' | 'saveDescription',
+    string
+  >
+> = {
+  businessUnit: {
+    listId: 'listBusinessUnitPreferences',
+    listSummary: "List the company's business-unit preferences",
+    listDescription:
+      'What the company chose per business unit: its name on the board, whether it is hidden, its group and its target for each day ahead. A caller without a company gets an empty list.',
+    saveId: 'saveBusinessUnitPreference',
+    saveSummary: "Save a business unit's name, targets, hiding or group",
+    saveDescription:
+      'Changes the fields given for one business unit (`businessUnitId`) and keeps the others; boards show the change at once. 400 naming the field for a bad value.',
+  },
+  jobType: {
+    listId: 'listJobTypePreferences',
+    listSummary: "List the company's job-type preferences",
+    listDescription:
+      'What the company chose per job type: its name on the board, whether it is hidden, its group and its target for each day ahead. A caller without a company gets an empty list.',
+    saveId: 'saveJobTypePreference',
+    saveSummary: "Save a job type's name, targets, hiding or group",
+    saveDescription:
+      'Changes the fields given for one job type (`jobTypeId`) and keeps the others; boards show the change at once. 400 naming the field for a bad value.',
+  },
+};
+
 /**
  * `GET` and `POST` of one kind of preference at its seed path (section 7). Everyone of the
  * company reads; only `preferences.edit` writes (decision 007). A caller without a company reads
@@ -42,6 +72,7 @@ function changesOf(body: PreferenceChanges): PreferenceChanges {
 function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
   const { path } = ITEM_KINDS[type];
   const schemas = preferenceSchemasFor(type);
+  const words = REFERENCE_WORDS[type];
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
@@ -50,7 +81,15 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
 
     app.get(
       path,
-      { schema: { querystring: boardQuerySchema, response: { 200: schemas.list } } },
+      {
+        schema: {
+          operationId: words.listId,
+          summary: words.listSummary,
+          description: words.listDescription,
+          querystring: boardQuerySchema,
+          response: { 200: schemas.list },
+        },
+      },
       async (request) => {
         const companyId = await namedCompanyFor(request, request.query.companyId, exists);
         if (companyId === null) return [];
@@ -64,6 +103,9 @@ function preferenceRoutesFor(type: ItemType): FastifyPluginAsync {
       {
         schema: {
           'x-access': 'preferences.edit',
+          operationId: words.saveId,
+          summary: words.saveSummary,
+          description: words.saveDescription,
           querystring: boardQuerySchema,
           body: schemas.saveBody,
           response: { 200: schemas.record },

@@ -128,7 +128,14 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
           timeWindow: '1 minute',
         },
       },
-      schema: { 'x-access': 'public', response: { 201: pairingStartSchema } },
+      schema: {
+        operationId: 'startPairing',
+        summary: 'Start pairing this TV',
+        description:
+          'A TV that is not paired yet gets a code to show (6 characters, valid 10 minutes) and its device cookie; an admin types the code on the Screens page. 409 for a TV already paired.',
+        'x-access': 'public',
+        response: { 201: pairingStartSchema },
+      },
     },
     async (request, reply) => {
       if (request.screen) throw conflict('This screen is already paired.');
@@ -146,7 +153,16 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
   app.get(
     '/api/screen',
     // Public: any browser learns whether it is paired (a waiting TV's check is no 401, issue 25).
-    { schema: { 'x-access': 'public', response: { 200: screenStatusSchema } } },
+    {
+      schema: {
+        operationId: 'getThisScreen',
+        summary: 'Ask whether this TV is paired',
+        description:
+          'Whether the calling browser is unpaired, waiting with a code, or paired (then its name, company, board and view type). Never a 401: a waiting TV asks every 2 seconds.',
+        'x-access': 'public',
+        response: { 200: screenStatusSchema },
+      },
+    },
     async (request, reply) => {
       // Asked every 2 s while pairing and once a minute after: never from a cache.
       reply.header('cache-control', 'no-store');
@@ -189,8 +205,14 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     `${LINK_PATH}/:token`,
     {
       schema: {
+        operationId: 'openScreenLink',
+        summary: 'Open a screen link',
+        description:
+          'A signage player opens the link an admin made: it becomes a paired TV (the device cookie) and goes to /tv. An unknown or replaced link goes to /tv?link=invalid.',
         'x-access': 'public',
-        params: z.object({ token: z.string() }),
+        params: z.object({
+          token: z.string().meta({ description: 'The secret part of the link the admin made.' }),
+        }),
         response: { 302: redirectResponse('To /tv, paired; or /tv?link=invalid') },
       },
     },
@@ -211,7 +233,16 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
 
   app.get(
     '/api/screens',
-    { preHandler: manage, schema: { response: { 200: screenListSchema } } },
+    {
+      preHandler: manage,
+      schema: {
+        operationId: 'listScreens',
+        summary: 'List paired TVs and screen links',
+        description:
+          "The company's screens (the master admin: every company's): name, kind, board, view type, when each was last seen, whether it is online and on the current build.",
+        response: { 200: screenListSchema },
+      },
+    },
     async (request) => {
       const actor = currentActor(request);
       // The master admin sees every company's screens; others their own company's.
@@ -222,7 +253,17 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
 
   app.post(
     '/api/screens/pair',
-    { preHandler: manage, schema: { body: pairScreenBodySchema, response: { 201: screenSchema } } },
+    {
+      preHandler: manage,
+      schema: {
+        operationId: 'pairScreen',
+        summary: 'Pair a TV with the code it shows',
+        description:
+          'Claims the code a TV shows and makes the TV a screen of the company, on a board. 400 naming `code` when the code is unknown or expired.',
+        body: pairScreenBodySchema,
+        response: { 201: screenSchema },
+      },
+    },
     async (request, reply) => {
       const { code, name, viewType } = request.body;
       const companyId = await companyForNewScreen(request, request.body.companyId);
@@ -253,7 +294,14 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     '/api/screens/links',
     {
       preHandler: manage,
-      schema: { body: createScreenLinkBodySchema, response: { 201: screenLinkSchema } },
+      schema: {
+        operationId: 'createScreenLink',
+        summary: 'Make a screen link',
+        description:
+          'A link a signage player opens to become a paired TV; the link is in this answer only.',
+        body: createScreenLinkBodySchema,
+        response: { 201: screenLinkSchema },
+      },
     },
     async (request, reply) => {
       const companyId = await companyForNewScreen(request, request.body.companyId);
@@ -274,6 +322,10 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     {
       preHandler: manage,
       schema: {
+        operationId: 'updateScreen',
+        summary: 'Rename a screen or move it to another board',
+        description:
+          'Renames it, changes its view type or moves it to another board of the company; its TV follows at once.',
         params: screenParamsSchema,
         body: updateScreenBodySchema,
         response: { 200: screenSchema },
@@ -305,7 +357,16 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
 
   app.delete(
     '/api/screens/:id',
-    { preHandler: manage, schema: { params: screenParamsSchema, response: { 200: screenSchema } } },
+    {
+      preHandler: manage,
+      schema: {
+        operationId: 'revokeScreen',
+        summary: 'Revoke a screen',
+        description: 'The TV is refused from its next request on and shows a pairing code again.',
+        params: screenParamsSchema,
+        response: { 200: screenSchema },
+      },
+    },
     async (request) => {
       const row = await managedScreen(request, request.params.id);
       if (!(await store.remove(row.id))) throw notFound('Screen');
@@ -323,7 +384,14 @@ export default async function screenRoutes(root: FastifyInstance): Promise<void>
     '/api/screens/:id/regenerate',
     {
       preHandler: manage,
-      schema: { params: screenParamsSchema, response: { 200: screenLinkSchema } },
+      schema: {
+        operationId: 'regenerateScreenLink',
+        summary: 'Replace a screen link',
+        description:
+          'A new link for the screen, in this answer only; the old link and every device holding it are refused from now on.',
+        params: screenParamsSchema,
+        response: { 200: screenLinkSchema },
+      },
     },
     async (request) => {
       const row = await managedScreen(request, request.params.id);

@@ -19,7 +19,16 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
 
   app.get(
     '/api/servicetitan/metadata',
-    { schema: { querystring: boardQuerySchema, response: { 200: serviceTitanMetadataSchema } } },
+    {
+      schema: {
+        operationId: 'listPlatformItems',
+        summary: "List the company's business units and job types",
+        description:
+          "The business units and job types the company's ServiceTitan account has, by id and name, as boards and the configuration pages pick them. Empty lists, with the reason, while the company is not connected.",
+        querystring: boardQuerySchema,
+        response: { 200: serviceTitanMetadataSchema },
+      },
+    },
     async (request) => {
       const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),

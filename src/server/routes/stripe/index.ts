@@ -26,25 +26,63 @@ async function sessionRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/stripe/subscription',
-    { schema: { response: { 200: subscriptionSummarySchema } } },
+    {
+      schema: {
+        operationId: 'getSubscription',
+        summary: "Get the company's subscription",
+        description:
+          "The plan's status in plain words (trial, active, past due, canceled...), when it renews or ends, and what the caller may do about it.",
+        response: { 200: subscriptionSummarySchema },
+      },
+    },
     async (request) => app.services.billing.summary(currentUser(request)),
   );
 
   app.post(
     '/api/stripe/create-checkout-session',
-    { schema: { 'x-access': access, body, response: { 200: billingSessionResponseSchema } } },
+    {
+      schema: {
+        operationId: 'startCheckout',
+        summary: 'Start a subscription with Stripe Checkout',
+        description:
+          "Answers the address of Stripe's hosted checkout page for the monthly plan; the browser goes there and comes back to the app.",
+        'x-access': access,
+        body,
+        response: { 200: billingSessionResponseSchema },
+      },
+    },
     async (request) => app.services.billing.checkout(currentUser(request), request.body ?? {}),
   );
 
   app.post(
     '/api/stripe/create-portal-session',
-    { schema: { 'x-access': access, body, response: { 200: billingSessionResponseSchema } } },
+    {
+      schema: {
+        operationId: 'openBillingPortal',
+        summary: "Open Stripe's billing portal",
+        description:
+          "Answers the address of Stripe's billing portal, where an admin changes the card, reads invoices or cancels. 409 when the company has no subscription yet.",
+        'x-access': access,
+        body,
+        response: { 200: billingSessionResponseSchema },
+      },
+    },
     async (request) => app.services.billing.portal(currentUser(request), request.body ?? {}),
   );
 
   app.post(
     '/api/stripe/sync-subscription',
-    { schema: { 'x-access': access, body, response: { 200: subscriptionSummarySchema } } },
+    {
+      schema: {
+        operationId: 'syncSubscription',
+        summary: 'Read the subscription from Stripe now',
+        description:
+          "Reads the company's subscription from Stripe at once (after coming back from checkout) and answers it.",
+        'x-access': access,
+        body,
+        response: { 200: subscriptionSummarySchema },
+      },
+    },
     async (request) => app.services.billing.sync(currentUser(request), request.body ?? {}),
   );
 }
@@ -61,6 +99,10 @@ async function webhookRoutes(root: FastifyInstance): Promise<void> {
     '/api/stripe/webhook',
     {
       schema: {
+        operationId: 'receiveStripeEvent',
+        summary: 'Receive an event from Stripe',
+        description:
+          "Stripe's webhook deliveries: checked against the signature over the exact bytes, applied once (a repeated delivery answers `duplicate: true`) in any order. 400 when the signature is missing or wrong.",
         'x-access': 'stripe',
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       },

@@ -48,8 +48,10 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
     '/api/target-suggestions',
     {
       schema: {
+        operationId: 'listTargetSuggestions',
+        summary: 'Get targets suggested from the history',
         description:
-          "Each of the company's items (business units and job types) with its targets and a target suggested from its last 8 weeks of working days: the 80th percentile of its daily final counts, rounded. Says whether the history is filled in yet and whether the targets are still the defaults.",
+          "Each of the company's business units and job types with its targets and a target suggested by its last 8 weeks of working days (the 80th percentile of its daily final counts, rounded). Says whether the history is filled in yet and whether the targets are still the defaults.",
         querystring: boardQuerySchema,
         response: { 200: targetSuggestionsResponseSchema },
       },
@@ -68,9 +70,11 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
     '/api/target-suggestions/apply',
     {
       schema: {
+        operationId: 'applyTargetSuggestions',
+        summary: 'Apply suggested targets',
         'x-access': 'preferences.edit',
         description:
-          "Sets items' targets for all three days ahead to their suggestions: `all`, or a list of items (each must have a suggestion); `none` accepts the targets as they are. Either way the board stops saying its targets are defaults. A bad list is a 400 naming the item and changes nothing.",
+          'Sets the targets of all days ahead to the suggestions: `all` items, or a list of items (each must have a suggestion); `none` keeps the targets as they are. Either way the board stops saying its targets are defaults. A bad list is a 400 naming the item and changes nothing.',
         querystring: boardQuerySchema,
         body: applyTargetsBodySchema,
         response: { 200: applyTargetsResponseSchema },
@@ -91,8 +95,10 @@ export default async function targetRoutes(root: FastifyInstance): Promise<void>
     '/api/pace/learned',
     {
       schema: {
+        operationId: 'getLearnedPace',
+        summary: 'Get the pace curve the history teaches',
         description:
-          "The pace curve a board's last 8 weeks teach: for the 1st, 2nd and 3rd working day ahead, the median share of a day's final count booked by the start of the working day that many days before it. Null with the reason until 20 working days have a fill curve.",
+          "What a board's last 8 weeks say about pace: for the 1st, 2nd and 3rd working day ahead, the usual (median) share of a day's final count already booked that many working days before it. Null, with the reason, until 20 working days have a fill curve.",
         querystring: learnedPaceQuerySchema,
         response: { 200: learnedPaceResponseSchema },
       },

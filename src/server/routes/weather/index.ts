@@ -11,6 +11,10 @@ export default async function weatherRoutes(app: FastifyInstance): Promise<void>
     '/api/weather',
     {
       schema: {
+        operationId: 'getWeather',
+        summary: "Get the forecast for a board's ZIP code",
+        description:
+          "The weather a board shows for a 5-digit US ZIP code: each day's condition and temperatures. A ZIP that is not 5 digits is a 400 naming `zip`; when the forecast cannot be read the answer says so instead of failing.",
         'x-access': 'public',
         querystring: weatherQuerySchema,
         response: { 200: weatherResponseSchema },
