@@ -216,9 +216,6 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'testAlertRule',
-        summary: 'Send a test alert',
-        description:
-          "Sends a test message on each of the rule's channels now and answers what each one said.",
         'x-access': 'alerts.manage',
         summary: "Send a rule's test message",
         description:
