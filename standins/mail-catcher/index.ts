@@ -17,6 +17,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The `Message-ID` header as sent. */
+  messageId: string | null;
   receivedAt: string;
 }
 
@@ -58,6 +60,7 @@ export async function startMailCatcher(
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : null,
+            messageId: mail.messageId ?? null,
             receivedAt: new Date().toISOString(),
           });
           while (kept.length > KEPT_MESSAGES) kept.shift();

@@ -387,8 +387,8 @@ export const screenPairings = pgTable(
  * Alert rules (issue 23, decision 023): per board (`board_id`; deleted with it), with
  * their channels (webhook URLs encrypted, `channels_enc`) and the webhook signing secret
  * (`secret_enc`). `state` and `firing_*` are the rule's Grafana-style state (ok → firing →
- * ok); `lease_*` lets one instance at a time evaluate it (a convenience: deliveries are made
- * exactly once by `alert_deliveries`' unique key whoever evaluates).
+ * ok); `lease_*` lets one instance at a time evaluate it (a convenience: deliveries are queued
+ * once by `alert_deliveries`' unique key whoever evaluates).
  */
 export const alertRules = pgTable(
   'alert_rules',
@@ -433,8 +433,10 @@ export const alertRules = pgTable(
 
 /**
  * One message to one channel of a rule for one occurrence (issue 23, decision 023). The unique
- * key (rule, occurrence, channel) is what makes a firing delivered exactly once however many
- * instances evaluate it: the second insert of the same key does nothing. Sending is claimed
+ * key (rule, occurrence, channel) is what makes a firing queued exactly once however many
+ * instances evaluate it: the second insert of the same key does nothing. Delivery is at least
+ * once (decision 045): a sender that dies after its message left sends it again after its
+ * lease, with the same `webhook-id` or e-mail `Message-ID`. Sending is claimed
  * with a lease (`lease_until`) and retried with back-off until `failed`.
  */
 export const alertDeliveries = pgTable(

@@ -73,9 +73,19 @@ export function createAlertService(deps: {
   tickMs?: number;
   /** How leases are renewed while work runs (tests: by hand). */
   leaseTicker?: LeaseTicker;
+  /** How many due deliveries one claim takes and sends side by side (default 20). */
+  sendBatch?: number;
 }): AlertService {
   const { store, sender, now, logger } = deps;
   const owner = `alerts-${crypto.randomUUID()}`;
+  const batch = deps.sendBatch ?? 20;
+  const mailHost = new URL(deps.publicUrl).hostname || 'call-board.invalid';
+  /**
+   * One delivery's e-mail `Message-ID`, the same for every attempt: its id and when it was queued
+   * (so a database started afresh never reuses one a mailbox has seen), at the board's host.
+   */
+  const messageIdOf = (delivery: DeliveryRow) =>
+    `<alert-${delivery.id}.${delivery.createdAt.getTime()}@${mailHost}>`;
 
   /** The watched numbers of a rule's day: one item of the board or the whole board. */
   async function numbersOf(
@@ -280,14 +290,18 @@ export function createAlertService(deps: {
       if (seen.holds) {
         // A behind occurrence is its day and the check that found it behind.
         const occurrence = rule.kind === 'behind' ? `${seen.key}${check ?? ''}` : seen.key;
-        const moved = await store.setState(rule, {
-          state: 'firing',
-          firingKey: occurrence,
-          firingLine: seen.line,
-          firingSince: at,
-          lastCheck: check,
-        });
-        await notify(rule, occurrence, seen.message);
+        // The state and its notifications in one transaction (issue 33 item 6).
+        const moved = await store.transition(
+          rule,
+          {
+            state: 'firing',
+            firingKey: occurrence,
+            firingLine: seen.line,
+            firingSince: at,
+            lastCheck: check,
+          },
+          { occurrence, message: seen.message, now: now() },
+        );
         if (moved) await announce(rule.companyId);
       } else if (check) {
         await store.setLastCheck(rule.id, check);
@@ -308,17 +322,18 @@ export function createAlertService(deps: {
             summary: `Resolved: ${rule.firingLine ?? rule.name} (the day is no longer displayed)`,
           }
         : seen.message;
-      const moved = await store.setState(rule, {
-        state: 'ok',
-        firingKey: null,
-        firingLine: null,
-        firingSince: null,
-        lastCheck: check,
-      });
-      await notify(rule, `${firingKey}:resolved`, resolved);
+      const moved = await store.transition(
+        rule,
+        { state: 'ok', firingKey: null, firingLine: null, firingSince: null, lastCheck: check },
+        { occurrence: `${firingKey}:resolved`, message: resolved, now: now() },
+      );
       if (moved) await announce(rule.companyId);
       return;
     }
+    // Still firing. A rule moved to firing by an older version, which queued its notifications
+    // apart from the move, may have lost them to a crash in between: queue them now.
+    if (rule.firingKey && !(await store.hasDeliveries(rule.id, rule.firingKey)))
+      await notify(rule, rule.firingKey, seen.message);
     if (check && check !== rule.lastCheck) await store.setLastCheck(rule.id, check);
     if (rule.repeatMinutes && rule.firingSince) {
       const n = Math.floor(
@@ -349,12 +364,11 @@ export function createAlertService(deps: {
         renew: (until) => store.renewDelivery(delivery.id, owner, until),
         ticker: deps.leaseTicker,
         work: () =>
-          sender.send(
-            store.channelOf(delivery),
-            delivery.message as AlertMessage,
-            `msg_alert_${delivery.id}`,
-            rule.secret,
-          ),
+          sender.send(store.channelOf(delivery), delivery.message as AlertMessage, {
+            id: `msg_alert_${delivery.id}`,
+            messageId: messageIdOf(delivery),
+            secret: rule.secret,
+          }),
       });
     } catch (error) {
       outcome = { ok: false as const, retry: true, error: (error as Error).message };
@@ -386,9 +400,9 @@ export function createAlertService(deps: {
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await store.claimDeliveries(owner, now(), 20);
-      if (batch.length === 0) return sent;
-      const results = await Promise.all(batch.map((d) => deliver(d, true)));
+      const claimed = await store.claimDeliveries(owner, now(), batch);
+      if (claimed.length === 0) return sent;
+      const results = await Promise.all(claimed.map((d) => deliver(d, true)));
       sent += results.filter(Boolean).length;
     }
   }

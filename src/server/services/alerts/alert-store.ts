@@ -18,6 +18,17 @@ import { leaseEnd, leaseFree } from '../leases/lease.js';
  * decision 023). Webhook URLs and the signing secret are sealed by the secret box at rest.
  */
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A rule's next state, as evaluation decides it. */
+export interface StateChange {
+  state: 'ok' | 'firing';
+  firingKey: string | null;
+  firingLine: string | null;
+  firingSince: Date | null;
+  lastCheck?: string | null;
+}
+
 export type RuleRow = typeof alertRules.$inferSelect;
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 
@@ -222,18 +233,41 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .where(and(eq(alertRules.id, ruleId), eq(alertRules.leaseOwner, owner)));
   }
 
-  /** Records the rule's new state (only if it still is what the evaluator read). */
-  async function setState(
+  /**
+   * Moves the rule to its next state (only if it still is what the evaluator read) and queues
+   * that change's notifications in the same transaction (issue 33 item 6): an instance that dies
+   * between the two leaves neither, and the next evaluation does both. False: another instance
+   * moved it first (and queued them).
+   */
+  async function transition(
     rule: OpenRule,
-    next: {
-      state: 'ok' | 'firing';
-      firingKey: string | null;
-      firingLine: string | null;
-      firingSince: Date | null;
-      lastCheck?: string | null;
-    },
+    next: StateChange,
+    notice: { occurrence: string; message: AlertMessage; now: Date },
   ): Promise<boolean> {
-    const changed = await db
+    return db.transaction(async (tx) => {
+      const moved = await setStateIn(tx, rule, next);
+      if (moved) await insertDeliveries(tx, rule, notice.occurrence, notice.message, notice.now);
+      return moved;
+    });
+  }
+
+  /** Whether any notification of this occurrence was queued (a firing rule's repair check). */
+  async function hasDeliveries(ruleId: number, occurrence: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(and(eq(alertDeliveries.ruleId, ruleId), eq(alertDeliveries.occurrence, occurrence)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Records the rule's new state (only if it still is what the evaluator read). */
+  async function setStateIn(
+    executor: Database | Tx,
+    rule: OpenRule,
+    next: StateChange,
+  ): Promise<boolean> {
+    const changed = await executor
       .update(alertRules)
       .set({
         state: next.state,
@@ -269,7 +303,17 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     message: AlertMessage,
     now: Date,
   ): Promise<DeliveryRow[]> {
-    return db
+    return insertDeliveries(db, rule, occurrence, message, now);
+  }
+
+  function insertDeliveries(
+    executor: Database | Tx,
+    rule: OpenRule,
+    occurrence: string,
+    message: AlertMessage,
+    now: Date,
+  ): Promise<DeliveryRow[]> {
+    return executor
       .insert(alertDeliveries)
       .values(
         rule.channels.map((channel, channelIndex) => ({
@@ -326,7 +370,10 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       })
       .where(
         and(
-          inArray(alertDeliveries.id, due),
+          // `= any(array(...))` runs the locking subquery once. As `in (...)` PostgreSQL may run
+          // it again for each row it updates, and each run skipped the rows this statement had
+          // just claimed and locked the next: a claim of 1 took every due delivery.
+          sql`${alertDeliveries.id} = any(array(${due}))`,
           eq(alertDeliveries.status, 'pending'),
           leaseFree(alertDeliveries.leaseUntil, now),
         ),
@@ -437,7 +484,8 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     renewRule,
     renewDelivery,
     release,
-    setState,
+    transition,
+    hasDeliveries,
     setLastCheck,
     enqueue,
     claimDeliveries,

@@ -19,6 +19,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The `Message-ID` header, `<...@host>`: the same for every attempt of one delivery, so a
+   * mail client shows a message sent twice (after a crash mid-send) once.
+   */
+  messageId?: string;
 }
 
 /** The SMTP side behind a small interface (tests and the embedded default use real servers). */
@@ -256,20 +261,25 @@ export function createChannelSender(deps: {
   }
 
   /**
-   * Sends one message to one channel. `deliveryId` is the message's stable id (a retry sends
-   * the same one, so a receiver can drop a repeat); `secret` signs generic webhooks.
+   * Sends one message to one channel. `delivery.id` is the message's stable id and
+   * `delivery.messageId` its e-mail `Message-ID` (every attempt sends the same ones, so a
+   * receiver can drop a repeat: delivery is at least once); `delivery.secret` signs webhooks.
    */
   async function send(
     channel: AlertChannel,
     message: AlertMessage,
-    deliveryId: string,
-    secret: string,
+    delivery: { id: string; messageId: string; secret: string },
   ): Promise<SendOutcome> {
+    const { id: deliveryId, secret } = delivery;
     if (channel.type === 'email') {
       if (!deps.mailer)
         return { ok: false, retry: false, error: 'SMTP_URL is not set: e-mail cannot be sent' };
       try {
-        await deps.mailer.send({ to: channel.to, ...renderMail(message) });
+        await deps.mailer.send({
+          to: channel.to,
+          ...renderMail(message),
+          messageId: delivery.messageId,
+        });
         return { ok: true };
       } catch (error) {
         const smtp = error as { responseCode?: number; message?: string };
