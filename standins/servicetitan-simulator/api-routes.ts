@@ -176,6 +176,45 @@ export function apiHandlers(tenant: Tenant): Record<string, Handler> {
       if (name) types = types.filter((t) => t.name.toLowerCase().includes(name));
       return paged(byChangeTimes(types, reader), reader);
     },
+    'settings/technicians': (reader, now) => {
+      const ids = reader.ids('ids');
+      const userIds = reader.ids('userIds');
+      const name = reader.string('name')?.toLowerCase();
+      let technicians = byActive(tenant.crew.technicians(now), reader.active());
+      if (ids) technicians = technicians.filter((t) => ids.includes(t.id));
+      if (userIds) technicians = technicians.filter((t) => userIds.includes(t.userId));
+      if (name) technicians = technicians.filter((t) => t.name.toLowerCase().includes(name));
+      return paged(byChangeTimes(technicians, reader), reader);
+    },
+    /**
+     * Shifts whose start is at or after `startsOnOrAfter` and whose end is at or before
+     * `endsOnOrBefore` (ServiceTitan's rule: a shift crossing either bound is left out), enabled
+     * ones unless `active` says otherwise.
+     */
+    'dispatch/technician-shifts': (reader, now) => {
+      const from = reader.dateTime('startsOnOrAfter');
+      const until = reader.dateTime('endsOnOrBefore');
+      const shiftType = reader.string('shiftType');
+      if (shiftType && !['normal', 'oncall', 'timeoff'].includes(shiftType.toLowerCase()))
+        throw new QueryError('shiftType', `The value '${shiftType}' is not valid.`);
+      const technicianId = reader.int('technicianId');
+      const title = reader.string('titleContains')?.toLowerCase();
+      let shifts = byActive(
+        tenant.crew.shifts(
+          now,
+          from === undefined ? undefined : Date.parse(from),
+          until === undefined ? undefined : Date.parse(until),
+        ),
+        reader.active(),
+      );
+      if (until !== undefined) shifts = shifts.filter((s) => s.end <= until);
+      if (shiftType)
+        shifts = shifts.filter((s) => s.shiftType.toLowerCase() === shiftType.toLowerCase());
+      if (technicianId !== undefined)
+        shifts = shifts.filter((s) => s.technicianId === technicianId);
+      if (title) shifts = shifts.filter((s) => s.title.toLowerCase().includes(title));
+      return paged(byChangeTimes(shifts, reader), reader);
+    },
     'jpm/appointments': (reader, now) => {
       const window: TenantWindow = {
         startsOnOrAfter: reader.dateTime('startsOnOrAfter'),

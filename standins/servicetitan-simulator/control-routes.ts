@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { CallLog } from './call-log.js';
 import type { FaultSpec, Faults } from './faults.js';
@@ -15,6 +15,17 @@ export interface SimulatorBooking {
   start: Date;
   /** Default: the job type's duration. */
   durationMinutes?: number;
+}
+
+/** A technician shift to add (addShift / POST /__control/shifts). */
+export interface SimulatorShift {
+  /** Default: the demo tenant. */
+  tenantId?: string;
+  technicianId: number;
+  shiftType: 'Normal' | 'OnCall' | 'TimeOff';
+  start: Date;
+  end: Date;
+  title?: string;
 }
 
 const scope = {
@@ -61,6 +72,8 @@ export function registerControlRoutes(
     setAppAccess: (access: { connected?: boolean; missingScopes?: string[] }) => void;
     state: () => unknown;
     book: (booking: SimulatorBooking) => { tenantId: string; jobId: number; appointmentId: number };
+    addShift: (shift: SimulatorShift) => unknown;
+    setCapacityPlanning: (enabled: boolean, tenantId?: string) => void;
   },
 ): void {
   app.get('/__control/calls', async (request) => {
@@ -106,54 +119,110 @@ export function registerControlRoutes(
    * Books a new job now: `{start: ISO date-time, tenantId?, jobTypeId?, businessUnitId?,
    * durationMinutes?}`; answers 201 with its ids.
    */
-  app.post('/__control/bookings', async (request, reply) => {
-    const parsed = z
-      .object({
-        start: z.iso.datetime({ offset: true }),
-        tenantId: z.string().min(1).optional(),
-        jobTypeId: z.number().int().positive().optional(),
-        businessUnitId: z.number().int().positive().optional(),
-        durationMinutes: z
-          .number()
-          .int()
-          .positive()
-          .max(24 * 60)
-          .optional(),
-      })
-      .strict()
-      .safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply
-        .status(400)
-        .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
-    }
-    const { start, ...rest } = parsed.data;
-    try {
-      return reply.status(201).send(deps.book({ ...rest, start: new Date(start) }));
-    } catch (err) {
-      if (err instanceof RangeError) return reply.status(404).send({ error: err.message });
-      throw err;
-    }
-  });
+  app.post('/__control/bookings', async (request, reply) =>
+    controlCall(
+      reply,
+      z
+        .object({
+          start: z.iso.datetime({ offset: true }),
+          tenantId: z.string().min(1).optional(),
+          jobTypeId: z.number().int().positive().optional(),
+          businessUnitId: z.number().int().positive().optional(),
+          durationMinutes: z
+            .number()
+            .int()
+            .positive()
+            .max(24 * 60)
+            .optional(),
+        })
+        .strict(),
+      request.body,
+      ({ start, ...rest }) =>
+        reply.status(201).send(deps.book({ ...rest, start: new Date(start) })),
+    ),
+  );
+  /**
+   * Adds a technician shift now: `{technicianId, shiftType: Normal|OnCall|TimeOff, start, end,
+   * tenantId?, title?}` (a sick call, time off, overtime); answers 201 with the shift.
+   */
+  app.post('/__control/shifts', async (request, reply) =>
+    controlCall(
+      reply,
+      z
+        .object({
+          technicianId: z.number().int().positive(),
+          shiftType: z.enum(['Normal', 'OnCall', 'TimeOff']),
+          start: z.iso.datetime({ offset: true }),
+          end: z.iso.datetime({ offset: true }),
+          tenantId: z.string().min(1).optional(),
+          title: z.string().min(1).max(100).optional(),
+        })
+        .strict()
+        .refine((shift) => Date.parse(shift.end) > Date.parse(shift.start), {
+          message: 'must be after start',
+          path: ['end'],
+        }),
+      request.body,
+      ({ start, end, ...rest }) =>
+        reply
+          .status(201)
+          .send(deps.addShift({ ...rest, start: new Date(start), end: new Date(end) })),
+    ),
+  );
+  /** Sets up capacity planning in a tenant or takes it away: `{enabled, tenantId?}`. */
+  app.post('/__control/capacity-planning', async (request, reply) =>
+    controlCall(
+      reply,
+      z.object({ enabled: z.boolean(), tenantId: z.string().min(1).optional() }).strict(),
+      request.body,
+      ({ enabled, tenantId }) => {
+        deps.setCapacityPlanning(enabled, tenantId);
+        return reply.status(204).send();
+      },
+    ),
+  );
   /** What the tenant grants the app: `{connected?: boolean, missingScopes?: string[]}`. */
-  app.post('/__control/app-access', async (request, reply) => {
-    const parsed = z
-      .object({
-        connected: z.boolean().optional(),
-        missingScopes: z.array(z.string().min(1)).optional(),
-      })
-      .strict()
-      .safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply
-        .status(400)
-        .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
-    }
-    deps.setAppAccess(parsed.data);
-    return reply.status(204).send();
-  });
+  app.post('/__control/app-access', async (request, reply) =>
+    controlCall(
+      reply,
+      z
+        .object({
+          connected: z.boolean().optional(),
+          missingScopes: z.array(z.string().min(1)).optional(),
+        })
+        .strict(),
+      request.body,
+      (access) => {
+        deps.setAppAccess(access);
+        return reply.status(204).send();
+      },
+    ),
+  );
+}
+
+/**
+ * A control call's body checked by `schema` (400 naming the field), then `act` (a RangeError, an
+ * unknown tenant or technician, is a 404).
+ */
+function controlCall<T>(
+  reply: FastifyReply,
+  schema: z.ZodType<T>,
+  body: unknown,
+  act: (value: T) => FastifyReply,
+): FastifyReply {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return reply
+      .status(400)
+      .send({ error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` });
+  }
+  try {
+    return act(parsed.data);
+  } catch (err) {
+    if (err instanceof RangeError) return reply.status(404).send({ error: err.message });
+    throw err;
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -3,10 +3,15 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerList, apiHandlers, problem } from './api-routes.js';
-import { answerCapacity } from './capacity.js';
+import { answerCapacity, type CapacityRequest } from './capacity.js';
+import type { SimShift, SimTechnician } from './crew.js';
 import { createCallLog, type CallLog, type RecordedCall } from './call-log.js';
 import type { SimBusinessUnit, SimJobType } from './catalog.js';
-import { registerControlRoutes, type SimulatorBooking } from './control-routes.js';
+import {
+  registerControlRoutes,
+  type SimulatorBooking,
+  type SimulatorShift,
+} from './control-routes.js';
 import { createFaults, TOKEN_PATH, type FaultSpec, type Faults } from './faults.js';
 import { localDayNumber, localTimeToUtcMs, weekdayOf } from './local-time.js';
 import { appointmentsInWindow, jobsInWindow } from './queries.js';
@@ -43,7 +48,15 @@ export interface SimulatorCredential {
   appKey: string;
 }
 
-export type { SimulatorBooking } from './control-routes.js';
+export type { SimulatorBooking, SimulatorShift } from './control-routes.js';
+export type { SimShift, SimTechnician } from './crew.js';
+export {
+  INACTIVE_TECHNICIAN_ID,
+  MOVING_TECHNICIAN_ID,
+  NIGHT_TECHNICIAN_ID,
+  WEEKEND_NIGHT_TECHNICIAN_ID,
+} from './crew.js';
+export { FRAME_START_HOURS } from './capacity.js';
 
 const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date-time');
 const capacityRequestSchema = z.object({
@@ -65,6 +78,8 @@ export const SCOPE_BY_ENDPOINT: Record<string, string> = {
   'jpm/jobs': 'tn.jpm.jobs:r',
   'jpm/appointments': 'tn.jpm.appointments:r',
   'dispatch/capacity': 'tn.dispatch.capacity:r',
+  'dispatch/technician-shifts': 'tn.dispatch.technician-shifts:r',
+  'settings/technicians': 'tn.settings.technicians:r',
 };
 
 /**
@@ -99,6 +114,15 @@ export interface SimulatorData {
    * mean over the last ten weekdays): realistic day targets for a demo.
    */
   typicalDailyJobs(): { businessUnits: Record<number, number>; jobTypes: Record<number, number> };
+  /** Every technician, active or not, as listed at `at` (issue 35). */
+  technicians(options?: { at?: Date }): SimTechnician[];
+  /**
+   * Every shift existing at `at` (enabled or not, any type) starting in [startsFrom, startsBefore)
+   * (default: a week back to four weeks ahead).
+   */
+  shifts(options?: { at?: Date; startsFrom?: Date; startsBefore?: Date }): SimShift[];
+  /** What POST .../dispatch/v2/tenant/{t}/capacity answers at `at`. */
+  capacity(request: CapacityRequest, options?: { at?: Date }): ReturnType<typeof answerCapacity>;
 }
 
 export interface Simulator {
@@ -118,7 +142,16 @@ export interface Simulator {
    * so several companies can each read their own ServiceTitan account. The demo tenant is the
    * first; the i-th added one gets seed + i.
    */
-  addTenant(): SimulatorCredential;
+  addTenant(options?: { capacityPlanning?: boolean }): SimulatorCredential;
+  /** The data of another tenant (default: the demo tenant's, as `data`). */
+  tenantData(tenantId: string): SimulatorData;
+  /**
+   * Adds a technician shift in a tenant (default: the demo tenant), existing from the
+   * simulator's now: a sick call, time off or overtime (issue 35).
+   */
+  addShift(shift: SimulatorShift): SimShift;
+  /** Sets up Adjustable Capacity Planning in a tenant, or takes it away (default: demo tenant). */
+  setCapacityPlanning(enabled: boolean, tenantId?: string): void;
   /**
    * Books a new job with one appointment in a tenant (default: the demo tenant) at the
    * simulator's now, as a dispatcher would: the next list read shows it.
@@ -344,22 +377,54 @@ export async function startServiceTitanSimulator(
           }),
         );
       }
-      return reply.send(answerCapacity(called.tenant, parsed.data, now()));
+      return reply.send(
+        answerCapacity(
+          called.tenant,
+          called.tenant.crew,
+          parsed.data,
+          now(),
+          called.tenant.capacityPlanning(),
+        ),
+      );
     },
   );
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(problem(404, 'Not Found')));
 
-  const data: SimulatorData = {
-    businessUnits: () => tenant.businessUnits(),
-    jobTypes: () => tenant.jobTypes(),
-    jobs: (o = {}) => jobsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
-    appointments: (o = {}) =>
-      appointmentsInWindow(tenant.snapshot(o.at ?? now(), o.window), o.window),
-    typicalDailyJobs: () => typicalDailyJobs(data, now(), timeZone),
+  const dataFor = (of: Tenant): SimulatorData => {
+    const own: SimulatorData = {
+      businessUnits: () => of.businessUnits(),
+      jobTypes: () => of.jobTypes(),
+      jobs: (o = {}) => jobsInWindow(of.snapshot(o.at ?? now(), o.window), o.window),
+      appointments: (o = {}) =>
+        appointmentsInWindow(of.snapshot(o.at ?? now(), o.window), o.window),
+      typicalDailyJobs: () => typicalDailyJobs(own, now(), timeZone),
+      technicians: (o = {}) => of.crew.technicians(o.at ?? now()),
+      shifts: (o = {}) =>
+        of.crew.shifts(o.at ?? now(), o.startsFrom?.getTime(), o.startsBefore?.getTime()),
+      capacity: (request, o = {}) =>
+        answerCapacity(of, of.crew, request, o.at ?? now(), of.capacityPlanning()),
+    };
+    return own;
+  };
+  const data = dataFor(tenant);
+
+  const tenantOf = (tenantId: string | undefined): Tenant => {
+    const found = tenants.get(tenantId ?? credential.tenantId);
+    if (!found) throw new RangeError(`Tenant ${tenantId} not found`);
+    return found.tenant;
   };
 
-  function addTenant(): SimulatorCredential {
+  function addShift(shift: SimulatorShift): SimShift {
+    const { tenantId, ...request } = shift;
+    return tenantOf(tenantId).crew.addShift(request, now());
+  }
+
+  function setCapacityPlanning(enabled: boolean, tenantId?: string): void {
+    tenantOf(tenantId).setCapacityPlanning(enabled);
+  }
+
+  function addTenant(options: { capacityPlanning?: boolean } = {}): SimulatorCredential {
     const n = tenants.size;
     const added: SimulatorCredential = {
       clientId: `cid.sim-tenant-${n}`,
@@ -367,7 +432,13 @@ export async function startServiceTitanSimulator(
       tenantId: String(Number(credential.tenantId) + n),
       appKey: `ak1.sim-tenant-${n}`,
     };
-    const extra = createTenant({ seed: seed + n, timeZone });
+    const extra = createTenant({
+      seed: seed + n,
+      timeZone,
+      ...(options.capacityPlanning === undefined
+        ? {}
+        : { capacityPlanning: options.capacityPlanning }),
+    });
     tenants.set(added.tenantId, {
       credential: added,
       tenant: extra,
@@ -397,6 +468,8 @@ export async function startServiceTitanSimulator(
 
   registerControlRoutes(app, {
     book,
+    addShift,
+    setCapacityPlanning,
     calls,
     faults,
     now,
@@ -418,6 +491,8 @@ export async function startServiceTitanSimulator(
         jobTypes: tenant.jobTypes().length,
         jobs: data.jobs().length,
         appointments: data.appointments().length,
+        technicians: data.technicians().length,
+        capacityPlanning: tenant.capacityPlanning(),
       },
     }),
   });
@@ -437,6 +512,9 @@ export async function startServiceTitanSimulator(
       clockOffsetMs = ms;
     },
     addTenant,
+    tenantData: (tenantId) => dataFor(tenantOf(tenantId)),
+    addShift,
+    setCapacityPlanning,
     book,
     revokeTokens: () => tokens.clear(),
     setAppAccess,

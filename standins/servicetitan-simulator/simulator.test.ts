@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES } from './catalog.js';
 import { localDayNumber } from './local-time.js';
+import { answerCapacity } from './capacity.js';
+import {
+  INACTIVE_TECHNICIAN_ID,
+  MOVING_TECHNICIAN_ID,
+  NIGHT_TECHNICIAN_ID,
+  WEEKEND_NIGHT_TECHNICIAN_ID,
+} from './crew.js';
 import { createTenant } from './tenant.js';
 import { startServiceTitanSimulator, type Simulator } from './index.js';
 
@@ -423,6 +430,284 @@ describe('the simulator over HTTP', () => {
       await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
     }
     expect((await get(`${base()}/job-types`)).status).toBe(200);
+  });
+
+  it('lists technicians and shifts as ServiceTitan filters them, and adds a sick call on demand', async () => {
+    const root = `${sim.apiUrl}`;
+    const t = sim.demoCredential.tenantId;
+    const active = (await (await get(`${root}/settings/v2/tenant/${t}/technicians`)).json()) as {
+      data: { id: number; active: boolean }[];
+    };
+    expect(active.data.every((x) => x.active)).toBe(true);
+    const any = (await (
+      await get(`${root}/settings/v2/tenant/${t}/technicians?active=Any&pageSize=100`)
+    ).json()) as { data: { id: number }[] };
+    expect(any.data.map((x) => x.id)).toContain(INACTIVE_TECHNICIAN_ID);
+    expect(active.data.map((x) => x.id)).not.toContain(INACTIVE_TECHNICIAN_ID);
+
+    // Monday 2025-03-10, local midnight to midnight: shifts wholly inside it.
+    const day = 'startsOnOrAfter=2025-03-10T04:00:00Z&endsOnOrBefore=2025-03-11T04:00:00Z';
+    const list = async (query: string) =>
+      (
+        (await (
+          await get(`${root}/dispatch/v2/tenant/${t}/technician-shifts?${query}&pageSize=500`)
+        ).json()) as {
+          data: {
+            id: number;
+            shiftType: string;
+            technicianId: number;
+            start: string;
+            end: string;
+          }[];
+        }
+      ).data;
+    const shifts = await list(day);
+    expect(shifts.length).toBeGreaterThan(20);
+    for (const shift of shifts) {
+      expect(shift.start >= '2025-03-10T04:00:00.000Z').toBe(true);
+      expect(shift.end <= '2025-03-11T04:00:00.000Z').toBe(true);
+    }
+    // The Monday night shift ends on Tuesday: outside the day's `endsOnOrBefore`.
+    expect(shifts.some((s) => s.technicianId === NIGHT_TECHNICIAN_ID)).toBe(false);
+    expect((await list(`${day}&shiftType=OnCall`)).every((s) => s.shiftType === 'OnCall')).toBe(
+      true,
+    );
+    expect(
+      (await get(`${root}/dispatch/v2/tenant/${t}/technician-shifts?shiftType=Nap`)).status,
+    ).toBe(400);
+
+    const addShift = (end: string, title?: string) =>
+      fetch(`${sim.url}/__control/shifts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          technicianId: 4101,
+          shiftType: 'TimeOff',
+          start: '2025-03-10T11:00:00Z',
+          end,
+          ...(title ? { title } : {}),
+        }),
+      });
+    const sick = await addShift('2025-03-10T21:00:00Z', 'Sick');
+    expect(sick.status).toBe(201);
+    const added = (await sick.json()) as { id: number; createdOn: string };
+    expect(added.createdOn).toBe(NOW.toISOString());
+    expect((await list(`${day}&shiftType=TimeOff`)).map((s) => s.id)).toContain(added.id);
+    const bad = await addShift('2025-03-10T10:00:00Z');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('end: must be after start');
+  });
+
+  it('takes capacity planning away from a tenant through the control endpoint', async () => {
+    const capacity = async () =>
+      (
+        (await (
+          await fetch(`${sim.apiUrl}/dispatch/v2/tenant/${sim.demoCredential.tenantId}/capacity`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'ST-App-Key': sim.demoCredential.appKey,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              startsOnOrAfter: '2025-03-10T04:00:00Z',
+              endsOnOrBefore: '2025-03-11T04:00:00Z',
+              skillBasedAvailability: false,
+            }),
+          })
+        ).json()) as { availabilities: unknown[] }
+      ).availabilities.length;
+    const set = (enabled: boolean) =>
+      fetch(`${sim.url}/__control/capacity-planning`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled }),
+      });
+    expect(await capacity()).toBe(30);
+    try {
+      expect((await set(false)).status).toBe(204);
+      expect(await capacity()).toBe(0);
+    } finally {
+      await set(true);
+    }
+    expect(await capacity()).toBe(30);
+  });
+});
+
+describe('the crew and capacity (issue 35)', () => {
+  const HOUR = 3_600_000;
+  // The Friday before the November change: the Saturday night shift runs into the extra hour.
+  const FALL = new Date('2026-10-30T16:00:00Z');
+
+  /** Hours of bookable time, minute by minute: on an enabled Normal shift and on no time off. */
+  function bookableMinutes(
+    shifts: {
+      technicianId: number;
+      shiftType: string;
+      active: boolean;
+      start: string;
+      end: string;
+    }[],
+    technicianId: number,
+    fromMs: number,
+    toMs: number,
+  ): number {
+    const own = shifts.filter((s) => s.technicianId === technicianId && s.active);
+    let minutes = 0;
+    for (let t = fromMs; t < toMs; t += 60_000) {
+      const inside = (type: string) =>
+        own.some((s) => s.shiftType === type && Date.parse(s.start) <= t && t < Date.parse(s.end));
+      if (inside('Normal') && !inside('TimeOff')) minutes += 1;
+    }
+    return minutes;
+  }
+
+  it('has technicians in business units, one inactive, and one who moves every other Monday at 6 AM', () => {
+    const crew = createTenant({ seed: 1, timeZone: ZONE }).crew;
+    const technicians = crew.technicians(NOW);
+    expect(technicians.filter((t) => t.active).every((t) => t.businessUnitId !== null)).toBe(true);
+    expect(new Set(technicians.map((t) => t.businessUnitId))).toEqual(
+      new Set([1001, 1002, 1003, 1004, 1005]),
+    );
+    expect(technicians.find((t) => t.id === INACTIVE_TECHNICIAN_ID)?.active).toBe(false);
+    // 2025-03-10 is a move Monday (fortnights from 2024-01-01): before 6 AM one unit, after it the other.
+    const before = crew.technicians(new Date('2025-03-10T09:59:00Z'));
+    const after = crew.technicians(new Date('2025-03-10T10:01:00Z'));
+    const mover = (list: typeof before) => list.find((t) => t.id === MOVING_TECHNICIAN_ID)!;
+    expect(mover(before).businessUnitId).not.toBe(mover(after).businessUnitId);
+    expect(mover(after).modifiedOn).toBe('2025-03-10T10:00:00.000Z');
+    expect(mover(crew.technicians(new Date('2025-03-24T10:01:00Z'))).businessUnitId).toBe(
+      mover(before).businessUnitId,
+    );
+  });
+
+  it('plans Normal, OnCall and TimeOff shifts, overnight ones, and time off only once it is asked for', () => {
+    const crew = createTenant({ seed: 1, timeZone: ZONE }).crew;
+    const shifts = crew.shifts(NOW);
+    expect(new Set(shifts.map((s) => s.shiftType))).toEqual(
+      new Set(['Normal', 'OnCall', 'TimeOff']),
+    );
+    const overnight = shifts.filter(
+      (s) => s.shiftType === 'Normal' && s.technicianId === NIGHT_TECHNICIAN_ID,
+    );
+    expect(overnight.length).toBeGreaterThan(10);
+    for (const s of overnight) expect(localHourMinute(s.start, ZONE).hour).toBe(21);
+    expect(shifts.some((s) => !s.active)).toBe(true);
+    // A sick call exists only from the morning it was made.
+    const later = crew.shifts(new Date(NOW.getTime() + 14 * 86_400_000));
+    const sick = later.find((s) => s.title === 'Sick' && Date.parse(s.start) > NOW.getTime());
+    expect(sick).toBeDefined();
+    expect(shifts.some((s) => s.id === sick!.id)).toBe(false);
+    const justBefore = new Date(Date.parse(sick!.createdOn) - 60_000);
+    const justAfter = new Date(Date.parse(sick!.createdOn) + 60_000);
+    expect(
+      crew.shifts(justBefore, Date.parse(sick!.start) - HOUR).some((s) => s.id === sick!.id),
+    ).toBe(false);
+    expect(
+      crew.shifts(justAfter, Date.parse(sick!.start) - HOUR).some((s) => s.id === sick!.id),
+    ).toBe(true);
+  });
+
+  it('keeps overnight shifts at local hours across the November change: 9 real hours that night', () => {
+    const crew = createTenant({ seed: 1, timeZone: ZONE }).crew;
+    const saturdayNight = crew
+      .shifts(FALL)
+      .find(
+        (s) =>
+          s.technicianId === WEEKEND_NIGHT_TECHNICIAN_ID &&
+          s.shiftType === 'Normal' &&
+          s.start === '2026-10-31T02:00:00.000Z',
+      );
+    // Saturday 10 PM EDT to Sunday 6 AM EST.
+    const fallNight = crew
+      .shifts(FALL)
+      .find(
+        (s) =>
+          s.technicianId === WEEKEND_NIGHT_TECHNICIAN_ID &&
+          s.shiftType === 'Normal' &&
+          s.start === '2026-11-01T02:00:00.000Z',
+      );
+    expect(saturdayNight && Date.parse(saturdayNight.end) - Date.parse(saturdayNight.start)).toBe(
+      8 * HOUR,
+    );
+    expect(fallNight?.end).toBe('2026-11-01T11:00:00.000Z');
+  });
+
+  it('answers capacity from the crew, less time off, and open hours less the appointments in each frame', () => {
+    const sim = createTenant({ seed: 2, timeZone: ZONE });
+    const at = new Date('2025-03-11T14:00:00Z');
+    const from = '2025-03-12T04:00:00Z';
+    const until = '2025-03-14T04:00:00Z';
+    const answer = answerCapacity(
+      sim,
+      sim.crew,
+      { startsOnOrAfter: from, endsOnOrBefore: until, skillBasedAvailability: false },
+      at,
+      true,
+    );
+    // Two days x six frames x five active units.
+    expect(answer.availabilities).toHaveLength(60);
+    const technicians = sim.crew.technicians(at).filter((t) => t.active);
+    const shifts = sim.crew.shifts(at, Date.parse(from) - 8 * 24 * HOUR, Date.parse(until));
+    const snapshots = sim.snapshot(at, { startsOnOrAfter: from, startsBefore: until });
+    let fullFrames = 0;
+    for (const frame of answer.availabilities) {
+      const unit = frame.businessUnitIds[0]!;
+      const start = Date.parse(frame.startUtc);
+      const end = Date.parse(frame.endUtc);
+      const crewOfUnit = technicians.filter((t) => t.businessUnitId === unit);
+      const minutes = crewOfUnit.map((t) => bookableMinutes(shifts, t.id, start, end));
+      expect(frame.totalAvailability).toBeCloseTo(minutes.reduce((a, b) => a + b, 0) / 60, 2);
+      expect(
+        frame.technicians
+          .filter((t) => t.status === 'Available')
+          .map((t) => t.id)
+          .sort(),
+      ).toEqual(
+        crewOfUnit
+          .filter((_, i) => minutes[i]! > 0)
+          .map((t) => t.id)
+          .sort(),
+      );
+      let bookedMs = 0;
+      for (const { job, appointments } of snapshots) {
+        if (job.jobStatus === 'Canceled' || job.businessUnitId !== unit) continue;
+        for (const a of appointments) {
+          if (a.status === 'Canceled') continue;
+          bookedMs += Math.max(
+            0,
+            Math.min(Date.parse(a.end), end) - Math.max(Date.parse(a.start), start),
+          );
+        }
+      }
+      const booked = bookedMs / HOUR;
+      if (booked >= frame.totalAvailability) {
+        fullFrames++;
+        expect(frame.openAvailability).toBe(0);
+      } else {
+        expect(frame.totalAvailability - frame.openAvailability).toBeCloseTo(booked, 1);
+      }
+    }
+    // Both cases happen: some frames are full, most are not.
+    expect(fullFrames).toBeGreaterThan(0);
+    expect(fullFrames).toBeLessThan(answer.availabilities.length);
+  });
+
+  it('answers no availabilities for a tenant without capacity planning', () => {
+    const sim = createTenant({ seed: 2, timeZone: ZONE, capacityPlanning: false });
+    const answer = answerCapacity(
+      sim,
+      sim.crew,
+      {
+        startsOnOrAfter: '2025-03-12T04:00:00Z',
+        endsOnOrBefore: '2025-03-14T04:00:00Z',
+        skillBasedAvailability: false,
+      },
+      NOW,
+      sim.capacityPlanning(),
+    );
+    expect(answer.availabilities).toEqual([]);
+    expect(sim.crew.shifts(NOW).length).toBeGreaterThan(100);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   localTimeToUtcMs,
   weekdayOf,
 } from './local-time.js';
+import { createCrew } from './crew.js';
 import { createRandom, mixSeed, type Random } from './random.js';
 
 /** A job as planned: its whole future, of which `materialize` shows what exists at a moment. */
@@ -380,7 +381,13 @@ function toMs(value: string | Date | undefined): number | undefined {
  * tenant fills up as the clock moves, and statuses follow the clock (Scheduled → Dispatched →
  * Working → Done, cancellations at their time).
  */
-export function createTenant(options: { seed: number; timeZone: string }) {
+export function createTenant(options: {
+  seed: number;
+  timeZone: string;
+  /** Adjustable Capacity Planning is set up (default): the capacity endpoint answers. */
+  capacityPlanning?: boolean;
+}) {
+  let capacityPlanning = options.capacityPlanning ?? true;
   const plans = new Map<number, JobPlan[]>();
   /** Jobs booked on demand (`book`), by id: they exist from their booking moment on. */
   const booked = new Map<number, JobPlan>();
@@ -413,6 +420,13 @@ export function createTenant(options: { seed: number; timeZone: string }) {
 
   return {
     timeZone: options.timeZone,
+    /** Technicians and their shifts (crew.ts). */
+    crew: createCrew({ seed: options.seed, timeZone: options.timeZone }),
+    /** Whether Adjustable Capacity Planning is set up (the capacity endpoint answers). */
+    capacityPlanning: () => capacityPlanning,
+    setCapacityPlanning(enabled: boolean): void {
+      capacityPlanning = enabled;
+    },
     businessUnits(): SimBusinessUnit[] {
       return [...BUSINESS_UNITS];
     },

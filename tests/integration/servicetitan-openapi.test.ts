@@ -128,6 +128,8 @@ describe(`ServiceTitan OpenAPI conformance${skipNote}`, () => {
         `/jpm/v2/tenant/${t}/job-types?active=Any&pageSize=100`,
         `/jpm/v2/tenant/${t}/appointments?startsOnOrAfter=${WINDOW.startsOnOrAfter}&startsBefore=${WINDOW.startsBefore}&pageSize=5000`,
         `/jpm/v2/tenant/${t}/jobs?appointmentStartsOnOrAfter=${WINDOW.startsOnOrAfter}&appointmentStartsBefore=${WINDOW.startsBefore}&pageSize=5000&includeTotal=true`,
+        `/settings/v2/tenant/${t}/technicians?active=Any&pageSize=100`,
+        `/dispatch/v2/tenant/${t}/technician-shifts?startsOnOrAfter=${WINDOW.startsOnOrAfter}&endsOnOrBefore=${WINDOW.startsBefore}&active=Any&pageSize=5000`,
       ];
       for (const relative of paths) {
         const { status, body, problems } = await getAndCheck(relative);
@@ -143,7 +145,7 @@ describe(`ServiceTitan OpenAPI conformance${skipNote}`, () => {
     },
   );
 
-  it.skipIf(!documentsPresent)('the optional dispatch capacity answer validates too', async () => {
+  it.skipIf(!documentsPresent)('the dispatch capacity answer validates too', async () => {
     const answer = await fetch(
       `${sim.apiUrl}/dispatch/v2/tenant/${sim.demoCredential.tenantId}/capacity`,
       {
@@ -162,12 +164,12 @@ describe(`ServiceTitan OpenAPI conformance${skipNote}`, () => {
     );
     const body = (await answer.json()) as { availabilities: { startUtc: string; start: string }[] };
     expect(answer.status).toBe(200);
-    // Two weekdays x five two-hour slots x five active business units.
-    expect(body.availabilities.length).toBe(50);
+    // Two days x six two-hour frames x five active business units.
+    expect(body.availabilities.length).toBe(60);
     // `start` is local wall time marked as UTC (as ServiceTitan does); `startUtc` is the instant.
     expect(body.availabilities[0]).toMatchObject({
-      start: '2025-03-10T08:00:00.000Z',
-      startUtc: '2025-03-10T12:00:00.000Z',
+      start: '2025-03-10T07:00:00.000Z',
+      startUtc: '2025-03-10T11:00:00.000Z',
     });
     expect(
       checkResponse(
