@@ -107,4 +107,40 @@ describe('a screen that stopped reading', () => {
       reading.close();
     }
   });
+
+  it('adds no listener per message to a stream whose socket is full (issue 33, item 10)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    // An injected request whose body is a stream nobody reads: past 64 KB every write() answers
+    // false, the state in which a 'drain' and an 'error' listener were added per message.
+    // The streams of the test before have gone (closed, or dropped a moment ago).
+    expect(await eventually(async () => t.app.services.streams.count() === 0, 5_000)).toBe(true);
+    const pending = t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: admin.cookie },
+      payloadAsStream: true,
+    });
+    try {
+      expect(await eventually(async () => t.app.services.streams.count() === 1, 5_000)).toBe(true);
+      // In one go, as a burst of changes comes: each is told to the stream at once, before the
+      // socket could drain.
+      await Promise.all(
+        Array.from({ length: 1_500 }, () =>
+          t.app.services.events.publish({ type: 'preferences.changed', companyId }),
+        ),
+      );
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      t.app.services.streams.closeAll();
+    }
+    // What was written is all there, one message per event (a full socket loses nothing).
+    let body = '';
+    for await (const chunk of (await pending).stream()) body += String(chunk);
+    expect(body.match(/event: preferences\n/g)?.length).toBe(1_500);
+  });
 });

@@ -7,7 +7,7 @@ import { unauthenticated } from '../../errors.js';
 import { boardCompanyFor, boardOf, documentAccess } from '../../plugins/permissions.js';
 import { contentResponse } from '../../plugins/api-reference.js';
 import { companyExists } from '../../services/companies/company-store.js';
-import type { StreamClient } from '../../services/live/board-streams.js';
+import { sseFrame, type StreamClient } from '../../services/live/board-streams.js';
 
 /**
  * The package is CommonJS: its module.exports is the plugin wrapped by fastify-plugin (so its
@@ -22,11 +22,6 @@ export const HEARTBEAT_MS = 20_000;
  * more than a screen that reads falls behind by, bounded memory for one that stopped reading.
  */
 export const MAX_UNSENT_BYTES = 1024 * 1024;
-
-/** Message data that is JSON text already (sent as it is, not serialized again). */
-class PreparedData {
-  constructor(readonly text: string) {}
-}
 
 type Caller = Pick<StreamClient, 'companyId' | 'sessionIdHash' | 'userId' | 'screenId'>;
 
@@ -64,12 +59,7 @@ async function streamCaller(
  * src/shared/api/live.ts). Through @fastify/sse (heartbeats, backpressure, Last-Event-ID).
  */
 export default async function eventRoutes(root: FastifyInstance): Promise<void> {
-  await root.register(fastifySSE, {
-    heartbeatInterval: HEARTBEAT_MS,
-    // A board's answer for its screens is JSON text already, made once for all of them.
-    serializer: (data: unknown) =>
-      data instanceof PreparedData ? data.text : JSON.stringify(data),
-  });
+  await root.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
   const app = root.withTypeProvider<ZodTypeProvider>();
   documentAccess(app, 'viewer');
 
@@ -114,7 +104,7 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
       stream.keepAlive();
       // Headers now: a proxy must not wait for the first event to start streaming.
       stream.sendHeaders();
-      await stream.send({ retry: LIVE_RETRY_MS, data: '' }).catch(() => undefined);
+      reply.raw.write(`retry: ${LIVE_RETRY_MS}\n\n`);
       const client: StreamClient = {
         ...caller,
         boardId,
@@ -128,18 +118,10 @@ export default async function eventRoutes(root: FastifyInstance): Promise<void> 
             reply.raw.destroy();
             return;
           }
-          if (message.frame) {
-            reply.raw.write(message.frame);
-            return;
-          }
-          stream
-            .send({
-              event: message.event,
-              data:
-                message.prepared === undefined ? message.data : new PreparedData(message.prepared),
-              ...(message.id ? { id: message.id } : {}),
-            })
-            .catch(() => undefined);
+          // Written as it is, whatever write() answers: the limit above bounds what waits. (The
+          // plugin's send() added a 'drain' and an 'error' listener per message while the
+          // socket was full, one more each time: issue 33, item 10.)
+          reply.raw.write(message.frame ?? sseFrame(message));
         },
         close: () => stream.close(),
       };

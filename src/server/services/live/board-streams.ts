@@ -27,6 +27,15 @@ export interface StreamClient {
   close(): void;
 }
 
+/**
+ * A message as the SSE format frames it. Its data is one line of JSON (JSON.stringify escapes
+ * line breaks), or `prepared`, JSON text made once for many streams.
+ */
+export function sseFrame(message: StreamMessage & { id?: string; prepared?: string }): string {
+  const data = message.prepared ?? JSON.stringify(message.data);
+  return `${message.id ? `id: ${message.id}\n` : ''}event: ${message.event}\ndata: ${data}\n\n`;
+}
+
 /** How many recent company messages each instance keeps for Last-Event-ID replay. */
 const REPLAY_BUFFER = 1_000;
 
