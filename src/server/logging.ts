@@ -95,6 +95,67 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/**
+ * What a database error may carry that is SQL text or stored values: the statement and its
+ * parameters (Drizzle's `DrizzleQueryError`, PGlite's errors), the statement PostgreSQL ran
+ * inside a function (`internalQuery`, `where`) and the row's values (`detail`).
+ */
+const DATABASE_ERROR_SECRETS = [
+  'query',
+  'params',
+  'queryOptions',
+  'internalQuery',
+  'where',
+  'detail',
+];
+/** Drizzle's message: "Failed query: <sql>\nparams: <values>". */
+const FAILED_QUERY = /^Failed query:/;
+
+function carriesSql(error: Error): boolean {
+  return (
+    FAILED_QUERY.test(error.message) ||
+    DATABASE_ERROR_SECRETS.some((key) => Object.prototype.hasOwnProperty.call(error, key))
+  );
+}
+
+/**
+ * The error as a log line may show it: a failed database statement keeps its class, its
+ * PostgreSQL code and message (which name no values) and where in our code it failed, never its
+ * SQL text or parameters, at any depth of `cause` (issue 33: a 500 logged the statement).
+ */
+export function loggableError(error: Error, depth = 0): Error {
+  const cause = (error as { cause?: unknown }).cause;
+  const safeCause = cause instanceof Error && depth < 5 ? loggableError(cause, depth + 1) : cause;
+  if (!carriesSql(error) && safeCause === cause) return error;
+  const message = FAILED_QUERY.test(error.message)
+    ? 'Failed query (its SQL text is not logged)'
+    : error.message;
+  const safe = new Error(message, safeCause === undefined ? undefined : { cause: safeCause });
+  safe.name = error.name;
+  for (const [key, value] of Object.entries(error)) {
+    if (!DATABASE_ERROR_SECRETS.includes(key) && key !== 'cause') {
+      (safe as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  // PostgreSQL's SQLSTATE, which pino's serializer would not show from the cause.
+  const causeCode = (safeCause as { code?: unknown } | undefined)?.code;
+  if (!('code' in safe) && typeof causeCode === 'string') {
+    (safe as Error & { code?: string }).code = causeCode;
+  }
+  // The stack's first lines repeat the message; only its frames are kept.
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  safe.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  return safe;
+}
+
+/** Every line's `err` made loggable before pino serializes it (see loggableError). */
+function logFormatter(object: Record<string, unknown>): Record<string, unknown> {
+  const err = object.err;
+  if (!(err instanceof Error)) return object;
+  const safe = loggableError(err);
+  return safe === err ? object : { ...object, err: safe };
+}
+
 /** The app's logger: level from config, secrets redacted; `stream` lets tests read the lines. */
 export function loggerOptions(
   config: Config,
@@ -104,6 +165,7 @@ export function loggerOptions(
     level: config.logLevel,
     redact: { paths: REDACT, censor: REDACTED },
     serializers: { req: serializeRequest },
+    formatters: { log: logFormatter },
     ...(stream ? { stream } : {}),
   };
 }

@@ -6,6 +6,15 @@ const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/**
+ * The product's gauge mark (src/client/public/favicon.svg) as the page's icon, inline: the page
+ * is also served by the stand-alone provider, which has no files, and without an icon the browser
+ * asks for a /favicon.ico nobody serves (issue 33).
+ */
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b1220"/><path d="M12 44a20 20 0 0 1 40 0" fill="none" stroke="#334155" stroke-width="6" stroke-linecap="round"/><path d="M12 44a20 20 0 0 1 30-17.3" fill="none" stroke="#22c55e" stroke-width="6" stroke-linecap="round"/><path d="M32 44l10-14" stroke="#f8fafc" stroke-width="4" stroke-linecap="round"/><circle cx="32" cy="44" r="4" fill="#f8fafc"/></svg>',
+)}`;
+
 /** The development identity provider's sign-in page: demo accounts as buttons, or any e-mail. */
 export function renderSignInPage(options: { action: string; error?: string }): string {
   const buttons = demoAccounts
@@ -23,6 +32,7 @@ export function renderSignInPage(options: { action: string; error?: string }): s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in — development identity provider</title>
+<link rel="icon" href="${ICON}" type="image/svg+xml">
 <style>
   :root { color-scheme: dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0b0f; color: #f4f4f5; }

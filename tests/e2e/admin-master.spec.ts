@@ -140,9 +140,12 @@ test('an invited person joins their company; the master admin changes their role
   const name = `Jo ${lastName}`;
   await invite(page, email, 'Jo', lastName);
 
-  // They sign in: the invitation makes them a user of the demo company, straight to its board.
+  // They sign in and are asked (one invitation, as with two: issue 33); joining makes them a
+  // user of the demo company, on its board.
   const joiner = await signInElsewhere(browser, baseURL!, email);
-  await joiner.page.goto('/');
+  await joiner.page.waitForURL('**/invitations');
+  await expect(joiner.page.getByRole('button', { name: 'Create your own company' })).toBeVisible();
+  await joiner.page.getByRole('button', { name: `Join ${DEMO}` }).click();
   await expect(joiner.page.getByTestId('day-card')).toHaveCount(3);
 
   await page.reload();

@@ -37,11 +37,21 @@ test.describe('sign-in through the development identity provider', () => {
   }
 
   test('the sign-in page offers every demo account and an Email field', async ({ page }) => {
+    const notFound: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
     await page.goto('/api/login');
+    // Its own icon, inline: it asked for a /favicon.ico nobody serves (issue 33).
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute(
+      'href',
+      /^data:image\/svg\+xml,/,
+    );
     for (const email of Object.values(demoAccounts))
       await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    expect(notFound).toEqual([]);
   });
 
   test('any e-mail address can sign in as a plain user', async ({ page }) => {

@@ -86,6 +86,10 @@ test('a TV pairs with the code through an admin, shows the board read-only, surv
     const code = await shownCode(tv.page);
     await expect(tv.page.getByTestId('pairing-qr')).toBeVisible();
     await expect(tv.page.getByTestId('pairing-countdown')).toContainText('Code valid for');
+    // Where to go, in the menu's own word (issue 33: it said "Admin → Screens").
+    await expect(tv.page.getByTestId('pairing-view')).toContainText(
+      "open the board's menu and choose Screens",
+    );
     await shot(tv.page, 'tv-pairing-1080p');
 
     // The admin types the code as the TV shows it.
@@ -102,6 +106,13 @@ test('a TV pairs with the code through an admin, shows the board read-only, surv
     for (const control of ['Settings', 'Menu', 'Refresh', 'Unlock Dashboard', 'Show Help']) {
       await expect(tv.page.getByRole('button', { name: control, exact: true })).toHaveCount(0);
     }
+    // Read-only tables: their headings sort nothing, so no buttons and no arrows (issue 33).
+    const headings = tv.page.getByTestId('capacity-table').first().locator('thead th');
+    await expect(headings).toHaveCount(4);
+    await expect(headings.first()).toContainText('Name');
+    await expect(
+      tv.page.locator('[data-testid="capacity-table"] thead :is(button, svg)'),
+    ).toHaveCount(0);
     await expect(tv.page.getByTestId('header-fetched')).toContainText(/Numbers of \d/);
     await expect(tv.page.getByTestId('last-updated')).toContainText(/Last updated: \d/);
     // The device credential is an httpOnly cookie, never in the address.
@@ -120,12 +131,13 @@ test('a TV pairs with the code through an admin, shows the board read-only, surv
     await tv.page.goto('/tv');
     await expectBoard(tv.page);
 
-    // The Screens list: seen just now, online, on the current board version.
+    // The Screens list: seen just now, online, on the current board (in words, not a hash).
     await admin.page.reload();
     const row = admin.page.getByRole('listitem', { name });
     await expect(row.getByTestId('screen-online')).toHaveText('Online now');
     await expect(row).toContainText('Paired TV');
-    await expect(row).toContainText('(current)');
+    await expect(row).toContainText('up to date');
+    await expect(row).not.toContainText('board version');
     await shot(admin.page, 'screens-list-laptop');
 
     // Renaming shows in the list; revoking sends the TV back to a new code by itself.

@@ -153,8 +153,11 @@ describe('invitations belong to the company that sent them', () => {
     const away = await company('Away Co');
     const email = `staff-${uniq()}@example.test`;
     expect((await signIn(email)).me).toMatchObject({ companyId: null });
-    // Now they belong to Home Co (say, by its earlier invitation); Away Co invites them.
-    await invite(home.admin, email);
+    // Now they belong to Home Co (by its earlier invitation, chosen); Away Co invites them.
+    const homeInvitation = await invite(home.admin, email);
+    const joining = await signIn(email);
+    expect(joining.landed).toBe('/invitations');
+    await send(joining.client, 'POST', `/api/invitations/${homeInvitation.json().id}/accept`);
     expect((await signIn(email)).me).toMatchObject({ companyId: home.companyId });
     await invite(away.admin, email, { isAdmin: true });
     const { client, landed, me } = await signIn(email);
@@ -169,14 +172,29 @@ describe('invitations belong to the company that sent them', () => {
     expect(again.me).toMatchObject({ companyId: home.companyId, role: 'user' });
   });
 
-  it('a newcomer with one invitation is onboarded with it at sign-in (the seed)', async () => {
+  it('a newcomer with one invitation is asked too, as with two: joins only by choosing (issue 33)', async () => {
     const { admin, companyId } = await company();
     const email = `new-${uniq()}@example.test`;
-    await invite(admin, email);
-    const { landed, me } = await signIn(email);
-    expect(landed).toBe('/');
-    expect(me).toMatchObject({ companyId, role: 'user', firstName: 'Ivy', lastName: 'Invited' });
+    const invitation = await invite(admin, email);
+    const { client, landed, me } = await signIn(email);
+    expect(landed).toBe('/invitations');
+    expect(me).toMatchObject({ companyId: null, role: 'user' });
+    expect((await mine(client)).map((i) => i.companyId)).toEqual([companyId]);
+    const accepted = await send(client, 'POST', `/api/invitations/${invitation.json().id}/accept`);
+    expect(accepted.status).toBe(200);
+    const after = await (await client.request(`${base}/api/auth/user`)).json();
+    expect(after).toMatchObject({ companyId, role: 'user', firstName: 'Ivy', lastName: 'Invited' });
     expect(await listOf(admin)).toEqual([]);
+    // Another newcomer chooses to make a company of their own instead: placed nowhere.
+    const other = `own-${uniq()}@example.test`;
+    await invite(admin, other);
+    const declining = await signIn(other);
+    expect(declining.landed).toBe('/invitations');
+    const none = await send(declining.client, 'DELETE', '/api/invitations');
+    expect(await none.json()).toEqual({ declined: 1 });
+    const again = await signIn(other);
+    expect(again.landed).toBe('/');
+    expect(again.me).toMatchObject({ companyId: null, onboarding: { step: 'create_company' } });
   });
 
   it('nobody accepts an invitation sent to someone else, and screens and strangers have none', async () => {
@@ -212,7 +230,11 @@ describe('invitations belong to the company that sent them', () => {
     expect(bad.json().error).toMatch(/^companyId: /);
     // A master admin of no company, made by the master admin's invitation.
     const email = `newmaster-${uniq()}@example.test`;
-    expect((await invite(master, email, { role: 'master_admin' })).statusCode).toBe(201);
+    const promoted = await invite(master, email, { role: 'master_admin' });
+    expect(promoted.statusCode).toBe(201);
+    const invited = await signIn(email);
+    expect(invited.landed).toBe('/invitations');
+    await send(invited.client, 'POST', `/api/invitations/${promoted.json().id}/accept`);
     expect((await signIn(email)).me).toMatchObject({ role: 'master_admin', companyId: null });
     // And the master admin removes any company's invitation.
     const removed = await as(master, 'DELETE', `/api/admin/invitations/${text.json().id}`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS_IN_REQUESTS, loggableUrl } from '../../src/server/logging.js';
@@ -134,5 +135,29 @@ describe('credentials never reach the log', () => {
         `/anything?a=1&${name}=[redacted]`,
       );
     }
+  });
+
+  it('a failed database statement is logged without its SQL text or values (issue 33)', async () => {
+    const marker = `value-${Date.now()}`;
+    const failed: unknown = await t.app.db
+      .execute(sql`select secret_column from no_such_table where name = ${marker}`)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failed).toBeInstanceOf(Error);
+    // What reached the caller still says what went wrong (for whoever handles it).
+    expect(String((failed as Error).message)).toContain('select secret_column');
+    lines.length = 0;
+    t.app.log.error({ err: failed }, 'a statement failed');
+    t.app.log.warn({ err: new Error('wrapped', { cause: failed }) }, 'a wrapped one');
+    const text = log();
+    expect(text).toContain('a statement failed');
+    expect(text).toContain('a wrapped one');
+    // PostgreSQL's code and words (undefined table), and where in our code it failed.
+    expect(text).toContain('42P01');
+    expect(text).toContain('log-redaction.test.ts');
+    expect(text).not.toMatch(/select|secret_column/i);
+    expect(text).not.toContain(marker);
   });
 });

@@ -90,16 +90,27 @@ describe('sign-in through the development identity provider', () => {
 
   // The development provider says the e-mail is verified (email_verified: true), so the
   // invitation applies without OIDC_TRUST_EMAIL_WITHOUT_VERIFIED_CLAIM.
-  it('applies a pending invitation for the same e-mail and removes it', async () => {
+  it('offers a pending invitation for the same e-mail, applied and removed once accepted', async () => {
     const [company] = await t.app.db.query.companies.findMany({ limit: 1 });
-    await t.app.db.insert(invitations).values({
-      email: 'Invited.Tech@Example.com',
-      firstName: 'Ivy',
-      lastName: 'Invited',
-      companyId: company!.id,
-      role: 'account_admin',
-    });
+    const [invitation] = await t.app.db
+      .insert(invitations)
+      .values({
+        email: 'Invited.Tech@Example.com',
+        firstName: 'Ivy',
+        lastName: 'Invited',
+        companyId: company!.id,
+        role: 'account_admin',
+      })
+      .returning();
     const { client } = await signIn(base, 'invited.tech@example.com');
+    // Nobody joins without choosing, even with one invitation (decision 019, issue 33).
+    const before = await (await client.request(`${base}/api/auth/user`)).json();
+    expect(before).toMatchObject({ companyId: null, role: 'user' });
+    const accepted = await client.request(`${base}/api/invitations/${invitation!.id}/accept`, {
+      method: 'POST',
+      headers: { origin: base },
+    });
+    expect(accepted.status).toBe(200);
     const me = await (await client.request(`${base}/api/auth/user`)).json();
     expect(me).toMatchObject({
       firstName: 'Ivy',

@@ -194,6 +194,14 @@ describe('targets that fit and the learned pace curve', () => {
         /^items\.1\.itemId: has no suggested target/,
       ],
       [[{ type: 'businessUnit', itemId: 999 }], /^items\.0\.itemId: is not one of your items/],
+      // Once each (it was a 500, with the failed statement's SQL in the log: issue 33, item 8).
+      [
+        [
+          { type: 'businessUnit', itemId: 10 },
+          { type: 'businessUnit', itemId: 10 },
+        ],
+        /^items\.1: names the same item as items\.0/,
+      ],
       ['some', /items/],
       [[], /items/],
       [[{ type: 'zone', itemId: 10 }], /items/],

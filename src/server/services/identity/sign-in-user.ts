@@ -22,8 +22,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface SignInResult {
   userId: string;
   /**
-   * Invitations wait for this person's choice (decision 019): several companies invited them,
-   * or one did while they belong to another. The callback sends them to the choice page.
+   * Invitations wait for this person's choice (decision 019): one or several companies invited
+   * them. The callback sends them to the choice page (join one, or create or keep their own).
    */
   chooseInvitation: boolean;
 }
@@ -32,9 +32,9 @@ export interface SignInResult {
  * Creates or updates the user for a verified identity (issuer + subject, never e-mail alone).
  * Only when the provider vouches for the e-mail (see emailIsVerified) are invitations to it
  * considered and the protected account made a master admin. Invitations (decision 019): a
- * master admin is never changed by one; a person in no company with exactly one is onboarded
- * with it (seed: "then are onboarded with the given details"); anyone else with one or more
- * keeps their place and chooses on the invitations page (accept one, or none).
+ * master admin is never changed by one; anyone else with one or more keeps their place and
+ * chooses on the invitations page (join one, or create or keep their own company): nobody joins
+ * a company without choosing it, not even with a single invitation (issue 33).
  */
 export async function signInUser(
   db: Database,
@@ -54,13 +54,12 @@ export async function signInUser(
     const offered =
       verified && invitationsApplyTo(role)
         ? await tx
-            .select()
+            .select({ id: invitations.id })
             .from(invitations)
             .where(sql`lower(${invitations.email}) = ${email}`)
-            .limit(2)
+            .limit(1)
         : [];
     const companyId = existing?.companyId ?? null;
-    const onboard = companyId === null && offered.length === 1 ? offered[0] : undefined;
     const values = {
       email,
       emailVerified: verified,
@@ -81,9 +80,7 @@ export async function signInUser(
         .insert(users)
         .values({ ...values, id: userId, issuer: identity.issuer, subject: identity.subject });
     }
-    if (onboard)
-      await joinByInvitation(tx, { userId, email, invitation: onboard, now: options.now });
-    return { userId, chooseInvitation: offered.length > 0 && !onboard };
+    return { userId, chooseInvitation: offered.length > 0 };
   });
 }
 

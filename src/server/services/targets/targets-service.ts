@@ -180,8 +180,16 @@ export function createTargetsService(deps: {
       if (body.items === 'all') {
         chosen = current.items.filter((item) => item.suggested !== null);
       } else {
+        const named = new Map<string, number>();
         for (const [index, wanted] of body.items.entries()) {
-          const item = byKey.get(`${wanted.type}:${wanted.itemId}`);
+          const key = `${wanted.type}:${wanted.itemId}`;
+          const first = named.get(key);
+          // Once each: the same item twice would be two writes of one row in one statement.
+          if (first !== undefined) {
+            throw invalid(`items.${index}`, `names the same item as items.${first}`);
+          }
+          named.set(key, index);
+          const item = byKey.get(key);
           if (!item || item.suggested === null) {
             throw invalid(
               `items.${index}.itemId`,

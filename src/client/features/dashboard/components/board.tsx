@@ -250,7 +250,7 @@ export function Board({
                   useWeatherColors={settings.useWeatherColors}
                   targetPercent={settings.targetCapacity[TARGET_KEYS[index] ?? 'day3']}
                   sort={sort}
-                  onSort={onSort}
+                  onSort={screen ? undefined : onSort}
                 />
               ))}
             </div>

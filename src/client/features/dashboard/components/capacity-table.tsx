@@ -30,6 +30,21 @@ const COLUMNS: {
   { key: 'capacity', label: 'Capacity', short: 'Cap', numeric: true, width: '19%' },
 ];
 
+/**
+ * The full label is the name either way; where the short one shows, the full one is still read
+ * out (visually hidden), and the short one is not.
+ */
+function ColumnLabel({ column }: { column: (typeof COLUMNS)[number] }) {
+  return (
+    <>
+      <span className="sr-only @min-[36em]:not-sr-only @min-[36em]:truncate">{column.label}</span>
+      <span className="truncate @min-[36em]:hidden" aria-hidden>
+        {column.short}
+      </span>
+    </>
+  );
+}
+
 export function CapacityTable({
   items,
   sort,
@@ -37,7 +52,8 @@ export function CapacityTable({
 }: {
   items: CapacityItem[];
   sort: SortState;
-  onSort: (key: SortKey) => void;
+  /** Absent on a read-only board (a paired TV): plain headings, no sort buttons or arrows. */
+  onSort?: ((key: SortKey) => void) | undefined;
 }) {
   const rows = sortRows(items, sort);
   const totals = capacityTotals(items);
@@ -58,7 +74,13 @@ export function CapacityTable({
                   style={{ width: column.width }}
                   scope="col"
                   aria-sort={
-                    active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                    active
+                      ? sort.direction === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : onSort
+                        ? 'none'
+                        : undefined
                   }
                   className={clsx(
                     'py-[0.4em] font-semibold',
@@ -66,27 +88,26 @@ export function CapacityTable({
                     column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
                   )}
                 >
-                  <button
-                    type="button"
-                    onClick={() => onSort(column.key)}
-                    className={clsx(
-                      'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
-                      active && 'text-foreground',
-                    )}
-                  >
-                    {/* The full label is the name either way; where the short one shows, the full
-                        one is still read out (visually hidden), and the short one is not. */}
-                    <span className="sr-only @min-[36em]:not-sr-only @min-[36em]:truncate">
-                      {column.label}
+                  {onSort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(column.key)}
+                      className={clsx(
+                        'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
+                        active && 'text-foreground',
+                      )}
+                    >
+                      <ColumnLabel column={column} />
+                      <Icon
+                        className={clsx('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
+                        aria-hidden
+                      />
+                    </button>
+                  ) : (
+                    <span className="inline-flex max-w-full items-center uppercase">
+                      <ColumnLabel column={column} />
                     </span>
-                    <span className="truncate @min-[36em]:hidden" aria-hidden>
-                      {column.short}
-                    </span>
-                    <Icon
-                      className={clsx('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
-                      aria-hidden
-                    />
-                  </button>
+                  )}
                 </th>
               );
             })}

@@ -50,7 +50,8 @@ export function DayCard({
   useWeatherColors: boolean;
   targetPercent: number;
   sort: SortState;
-  onSort: (key: SortKey) => void;
+  /** Absent on a paired TV, which nobody clicks: its table's headings are plain. */
+  onSort?: ((key: SortKey) => void) | undefined;
 }) {
   const totals = capacityTotals(day.items);
   const newToday = day.items.reduce((sum, item) => sum + item.newToday, 0);

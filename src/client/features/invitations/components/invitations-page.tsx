@@ -26,9 +26,9 @@ const roleWords = (invitation: Invitation) =>
       : 'a team member';
 
 /**
- * `/invitations` (decision 019): the sign-in sends a person here when several companies invited
- * them, or one did while they belong to another. They join one, or none; nobody is moved
- * without choosing.
+ * `/invitations` (decision 019): the sign-in sends a person here whenever a company invited them,
+ * one or several, whether or not they belong to a company. They join one, or none (creating
+ * their own company, or staying in theirs); nobody is moved without choosing (issue 33).
  */
 export function InvitationsPage() {
   const { user } = useAuth();
@@ -94,10 +94,12 @@ export function InvitationsPage() {
           ))}
           <div>
             <Button variant="outline" disabled={busy} onClick={() => decline.mutate()}>
-              {current ? `Stay with ${current}` : 'None of these'}
+              {current ? `Stay with ${current}` : 'Create your own company'}
             </Button>
             <p className="mt-2 text-sm text-muted-foreground">
-              This declines every invitation above; a company can invite you again.
+              {mine.data && mine.data.length > 1
+                ? 'This declines every invitation above; a company can invite you again.'
+                : 'This declines the invitation above; the company can invite you again.'}
             </p>
           </div>
         </div>

@@ -58,8 +58,8 @@ export function PairingView({
           </p>
           <ol className="mt-[2vh] max-w-[40em] list-decimal space-y-1 pl-6 text-left text-[max(1rem,1.25vw)] text-white/90">
             <li>
-              On a computer or phone, sign in as an administrator and open{' '}
-              <span className="font-semibold">Admin → Screens</span> ({origin}/admin/screens).
+              On a computer or phone, sign in as an administrator, open the board&apos;s menu and
+              choose <span className="font-semibold">Screens</span> ({origin}/admin/screens).
             </li>
             <li>Enter this code (or scan the QR code) and name the screen.</li>
             <li>This screen shows your company&apos;s board within seconds.</li>

@@ -379,11 +379,15 @@ function ScreenRow({
             ? `last seen ${describeAge(new Date(screen.lastSeenAt), now)}`
             : 'not seen yet'}
           {' · '}
-          {screen.boardVersion
-            ? screen.current
-              ? `board version ${screen.boardVersion} (current)`
-              : `board version ${screen.boardVersion} (an older one; it updates when it reloads)`
-            : 'board version not reported yet'}
+          {/* In words: the build's hash means nothing to an admin (issue 33); it stays in the
+              tooltip for whoever supports them. */}
+          <span title={screen.boardVersion ? `Build ${screen.boardVersion}` : undefined}>
+            {screen.boardVersion
+              ? screen.current
+                ? 'up to date'
+                : 'showing an older version of the board; it updates when it next reloads'
+              : 'version not reported yet'}
+          </span>
         </p>
         <ScreenBoard screen={screen} master={showCompany} />
       </div>
