@@ -115,6 +115,11 @@ export default defineConfig({
         // board shows must not depend on the time of day the suite runs. Alerts' own browser
         // test uses "Send test"; firing is tested in tests/integration/alerts-delivery.test.ts.
         ALERTS_EVALUATE: 'false',
+        // The server reads each watched company every 10 s instead of every minute: a browser
+        // test watches a board for longer than one interval (live-push.spec.ts: "Data fetched"
+        // counts from the last read) and a booking reaches the boards within one, without a
+        // minute's wait.
+        CAPACITY_REFRESH_SECONDS: '10',
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import { baseURL } from '../../playwright.config.js';
-import { openSignedInBoard, pairTv } from './helpers.js';
+import { openSignedInBoard, pairTv, signInAsNewCompanyAdmin } from './helpers.js';
 
 /**
  * Issue 13 in the browser: the board hears of new numbers over its event stream (no reload, no
@@ -102,6 +102,70 @@ test('a signed-in board and a paired TV show a job booked in ServiceTitan withou
   );
   await page.request.delete(`/api/screens/${tv.screenId}`, { headers: { origin: baseURL } });
   await tv.context.close();
+});
+
+test('a healthy board whose numbers stay the same counts "Data fetched" from the last read, never more than the interval and a few seconds, without reading its numbers again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A company of its own: nothing another test does (a booking, a board made or deleted) makes
+  // its board read again while it is watched.
+  await signInAsNewCompanyAdmin(page, 'fresh');
+  await page.goto('/');
+  await expect(page.getByTestId('day-card')).toHaveCount(3);
+  const { refreshIntervalSeconds: interval, stale } = await page.evaluate(
+    async () =>
+      (await (
+        await fetch('/api/capacity', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as CapacityResponse,
+  );
+  expect(stale).toBe(false);
+  // The test server's short interval (playwright.config.ts), so one is watched in seconds.
+  expect(interval).toBeLessThanOrEqual(15);
+  let rereads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/capacity') {
+      rereads += 1;
+    }
+  });
+  // The footer's words, read every half second in the page from now on.
+  await page.evaluate(() => {
+    const seen: { at: number; text: string }[] = [];
+    (window as unknown as { ages: typeof seen }).ages = seen;
+    setInterval(() => {
+      const text = document.querySelector('[data-testid="data-age"]')?.textContent ?? '';
+      seen.push({ at: Date.now(), text });
+    }, 500);
+  });
+  const ages = () =>
+    page.evaluate(() => (window as unknown as { ages: { at: number; text: string }[] }).ages);
+  const watchMs = interval * 1_500 + 2_000;
+  await expect
+    .poll(
+      async () => {
+        const seen = await ages();
+        return seen.length > 1 ? seen.at(-1)!.at - seen[0]!.at : 0;
+      },
+      { timeout: watchMs + 30_000, intervals: [1_000] },
+    )
+    .toBeGreaterThanOrEqual(watchMs);
+  const seconds = (text: string) => {
+    if (text === 'Data fetched just now') return 0;
+    const match = /^Data fetched (\d+) (second|minute)s? ago$/.exec(text);
+    expect(match, text).not.toBeNull();
+    return Number(match![1]) * (match![2] === 'minute' ? 60 : 1);
+  };
+  const shown = (await ages()).map((sample) => seconds(sample.text));
+  console.info(
+    `"Data fetched" over ${(watchMs / 1000).toFixed(0)} s at a ${interval} s interval: at most ${Math.max(...shown)} s`,
+  );
+  expect(Math.max(...shown)).toBeLessThan(interval + 5);
+  // Each unchanged read was told in a few bytes: the board asked for no numbers meanwhile.
+  expect(rereads).toBe(0);
 });
 
 test('a new build version reloads the page once, and only once', async ({ page }) => {

@@ -12,6 +12,7 @@ import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  pairScreen,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app.js';
@@ -214,6 +215,39 @@ describe('live boards across two instances', () => {
     }>();
     expect(answer.days.find((d) => d.date === '2025-06-12')?.data[0]?.scheduled).toBe(2);
     streamB.close();
+  });
+
+  it('tells the boards and screens of the company on every instance when a refresh finds the same numbers, in a few bytes, and every answer after carries that read (issue 33)', async () => {
+    const company = await companyWithBoard(`cid-same-${crypto.randomUUID()}`);
+    const admin = await createSignedInUser(a.app, {
+      companyId: company.companyId,
+      role: 'account_admin',
+    });
+    const first = (await board(a, company.user)).json<{ fetchedAt: string }>();
+    expect(first.fetchedAt).toBe(new Date(clock).toISOString());
+    const streamA = await openEventStream(urlA, { cookie: company.user.cookie });
+    const screenB = await openEventStream(urlB, { cookie: await pairScreen(a.app, admin) });
+    await streamA.next((e) => e.event === 'hello');
+    await screenB.next((e) => e.event === 'hello');
+
+    // The next interval's read (on whichever instance) finds what ServiceTitan said before.
+    clock += refreshMs;
+    const readAt = new Date(clock).toISOString();
+    for (const stream of [streamA, screenB]) {
+      const told = await stream.next((e) => e.event === 'fetched');
+      expect(told.data).toEqual({ companyId: company.companyId, fetchedAt: readAt });
+      // No id (nothing to replay: the next one says the same, newer), and no answer in it.
+      expect(told.id).toBeNull();
+      expect(stream.events.map((e) => e.event)).not.toContain('capacity');
+    }
+    // Any board read after it, on either instance, counts from that read too.
+    for (const instance of [a, b]) {
+      expect((await board(instance, company.user)).json<{ fetchedAt: string }>().fetchedAt).toBe(
+        readAt,
+      );
+    }
+    streamA.close();
+    screenB.close();
   });
 
   it('delivers an event published on instance A to a stream on instance B, and never another company’s', async () => {

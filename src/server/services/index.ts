@@ -98,6 +98,8 @@ export interface ServiceOverrides {
   alertTickMs?: number;
   /** How often history's upkeep loop runs (default 60 s; 0: off, tests call `history.runOnce()`). */
   historyTickMs?: number;
+  /** How often every board stream gets a heartbeat (default 20 s). */
+  liveHeartbeatMs?: number;
 }
 
 export function createServices(deps: {
@@ -212,6 +214,7 @@ export function createServices(deps: {
       screenAnswer: (companyId, boardId) => capacity.screenAnswer(companyId, boardId),
       buildVersion: deps.app.buildVersion,
       logger: deps.app.log.child({ service: 'streams' }),
+      heartbeatMs: deps.overrides?.liveHeartbeatMs,
     }),
   };
 }

@@ -1,14 +1,11 @@
 import type { CapacityResponse } from '@shared/api/capacity';
-import { LIVE_STREAM_PATH, type LiveMessage } from '@shared/api/live';
+import { LIVE_STREAM_PATH } from '@shared/api/live';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { openBoardStream, type LiveHandlers } from './board-stream-connection';
 import { setStreamOpen } from './poll-interval';
 import { noteServerVersion, reloadIfQuiet } from './reload-on-version';
 import { withQuery } from '@/lib/with-query';
-
-/** Reconnect back-off after a stream fails: 1 s doubling to 60 s, with jitter. */
-const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 60_000;
 
 /** Query keys each message makes stale (prefixes: every company, view type and day set). */
 const CAPACITY = ['/api/capacity'];
@@ -27,6 +24,37 @@ function invalidate(client: QueryClient, keys: string[][]): void {
   for (const queryKey of keys) void client.invalidateQueries({ queryKey });
 }
 
+/**
+ * The numbers on screen were read again and found unchanged at `fetchedAt` (the `fetched`
+ * message, issue 33 item 2): "Data fetched" and "Numbers of" count from it, with no request.
+ * Only answers that are current and this stream's company's: numbers the board calls stale stay
+ * stale, with their reason and their time, until the server says otherwise.
+ */
+export function noteFetched(
+  client: QueryClient,
+  companyId: number | undefined,
+  fetchedAt: string,
+): void {
+  const at = Date.parse(fetchedAt);
+  if (!Number.isFinite(at)) return;
+  client.setQueriesData<CapacityResponse>(
+    {
+      queryKey: CAPACITY,
+      // A person's board names its company (null: their own); a paired screen has only its own.
+      predicate: (query) =>
+        query.queryKey[1] === 'screen' || (query.queryKey[2] ?? null) === (companyId ?? null),
+    },
+    (answer) =>
+      answer &&
+      !answer.stale &&
+      answer.error === undefined &&
+      answer.fetchedAt !== null &&
+      Date.parse(answer.fetchedAt) < at
+        ? { ...answer, fetchedAt }
+        : answer,
+  );
+}
+
 export interface BoardStreamOptions {
   enabled: boolean;
   /** A master admin's stream of another company's board (as `/api/capacity?companyId=`). */
@@ -43,11 +71,12 @@ export interface BoardStreamOptions {
 }
 
 /**
- * The board's live connection (issue 13): one EventSource on `GET /api/events` that makes the
- * board's queries stale when the server says their data changed, reconnects with back-off (and
- * the last event id, so the server replays or asks for a re-read), stretches the 60-second poll
- * while it is open and restores it while it is not (blocked streams), and hands build versions
- * to reload-on-version.ts. Mounted by the signed-in board; a paired screen mounts it too.
+ * The board's live connection (issue 13): one stream on `GET /api/events`
+ * (board-stream-connection.ts: reconnects with back-off and the last event id, and after a
+ * silence of two heartbeats) that makes the board's queries stale when the server says their
+ * data changed, stretches the 60-second poll while it is open and restores it while it is not
+ * (blocked streams), and hands build versions to reload-on-version.ts. Mounted by the signed-in
+ * board; a paired screen mounts it too.
  */
 export function useBoardStream({
   enabled,
@@ -66,11 +95,6 @@ export function useBoardStream({
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let lastEventId: string | null = null;
-    let stopped = false;
     let open = false;
 
     // After a successful board fetch is a quiet moment to reload for a new version.
@@ -97,15 +121,16 @@ export function useBoardStream({
       if (noteServerVersion(version)) invalidate(client, [CAPACITY]);
     };
 
-    const handlers: {
-      [E in LiveMessage['event']]: (data: Extract<LiveMessage, { event: E }>['data']) => void;
-    } = {
+    const handlers: Required<LiveHandlers> = {
       hello: (data) => onVersion(data.version),
       version: (data) => onVersion(data.version),
       capacity: (data) => {
         if (data.answer && answered.current) answered.current(data.answer, data.boardId);
         else invalidate(client, [CAPACITY]);
       },
+      fetched: (data) => noteFetched(client, companyId, data.fetchedAt),
+      // Heard, and that is all it is for (a silent stream is reconnected).
+      heartbeat: () => undefined,
       settings: () => invalidate(client, [BOARD_SETTINGS, CAPACITY]),
       // A board was created, renamed, re-picked, reordered or deleted (issue 26).
       boards: () => invalidate(client, [BOARDS, BOARD_SETTINGS, CAPACITY]),
@@ -120,48 +145,13 @@ export function useBoardStream({
       'screen-revoked': () => revoked.current?.(),
     };
 
-    const connect = () => {
-      // A new EventSource cannot send Last-Event-ID itself; the server reads it from here.
-      const next = new EventSource(
-        withQuery(LIVE_STREAM_PATH, { companyId, boardId, lastEventId: lastEventId || undefined }),
-      );
-      source = next;
-      for (const name of Object.keys(handlers) as LiveMessage['event'][]) {
-        next.addEventListener(name, (event) => {
-          const message = event as MessageEvent<string>;
-          if (message.lastEventId) lastEventId = message.lastEventId;
-          let data: unknown;
-          try {
-            data = JSON.parse(message.data);
-          } catch {
-            return;
-          }
-          (handlers[name] as (value: unknown) => void)(data);
-        });
-      }
-      next.onopen = () => {
-        failures = 0;
-        setOpen(true);
-      };
-      // Any failure: close it and reconnect ourselves, with back-off and jitter (a restarted
-      // server is not met by every screen at the same instant).
-      next.onerror = () => {
-        next.close();
-        if (source !== next || stopped) return;
-        setOpen(false);
-        source = null;
-        failures += 1;
-        const ceiling = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1));
-        retryTimer = setTimeout(connect, ceiling / 2 + Math.random() * (ceiling / 2));
-      };
-    };
-
-    connect();
+    const connection = openBoardStream({
+      url: (lastEventId) => withQuery(LIVE_STREAM_PATH, { companyId, boardId, lastEventId }),
+      handlers,
+      onOpenChange: setOpen,
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
-      source = null;
+      connection.close();
       setStreamOpen(false);
       unsubscribeCache();
     };

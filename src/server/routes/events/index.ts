@@ -15,8 +15,6 @@ import { sseFrame, type StreamClient } from '../../services/live/board-streams.j
  */
 const fastifySSE = sseModule as unknown as typeof sseModule.fastifySSE;
 
-/** Comments every 20 s: proxies and load balancers close connections idle for 30-60 s. */
-export const HEARTBEAT_MS = 20_000;
 /**
  * Bytes a stream may have waiting unsent before it is ended: a few hundred board answers, far
  * more than a screen that reads falls behind by, bounded memory for one that stopped reading.
@@ -59,7 +57,9 @@ async function streamCaller(
  * src/shared/api/live.ts). Through @fastify/sse (heartbeats, backpressure, Last-Event-ID).
  */
 export default async function eventRoutes(root: FastifyInstance): Promise<void> {
-  await root.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
+  // Heartbeats are the streams service's (one timer for all of this instance's streams, and a
+  // message the client can hear), not the plugin's comment from a timer per stream.
+  await root.register(fastifySSE, { heartbeatInterval: 0 });
   const app = root.withTypeProvider<ZodTypeProvider>();
   documentAccess(app, 'viewer');
 

@@ -11,9 +11,17 @@ export function listenForCapacityEvents(deps: {
   answers: AnswerCache;
   /** New numbers were written for the company (maybe by another instance). */
   onCapacityUpdated: (companyId: number) => void;
+  /** The company's numbers were read again, unchanged, as of `fetchedAt` (maybe elsewhere). */
+  onCapacityFetched?: (companyId: number, fetchedAt: Date) => void;
 }): () => void {
-  const { events, answers, onCapacityUpdated } = deps;
+  const { events, answers, onCapacityUpdated, onCapacityFetched } = deps;
   const unsubscribe = events.subscribe((event) => {
+    if (event.type === 'capacity.fetched') {
+      // Nothing an answer counts changed: answers under way stay good (no bump), and this
+      // instance's memory of the snapshots is as current as the read.
+      onCapacityFetched?.(event.companyId, new Date(event.fetchedAt));
+      return;
+    }
     answers.bump();
     switch (event.type) {
       case 'capacity.updated':

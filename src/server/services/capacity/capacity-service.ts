@@ -182,6 +182,13 @@ export function createCapacityService(deps: {
       events.publish({ type: 'capacity.updated', companyId }).catch(() => undefined);
       for (const listener of changeListeners) listener(companyId);
     },
+    // An unchanged read is announced too, as a few dozen bytes: boards count "Data fetched"
+    // from it without reading their answer again (issue 33, item 2).
+    onFetched: (companyId, fetchedAt) => {
+      events
+        .publish({ type: 'capacity.fetched', companyId, fetchedAt: fetchedAt.toISOString() })
+        .catch(() => undefined);
+    },
   });
   const reads = createProviderReads({ snapshots, refreshMs, logger });
 
@@ -201,6 +208,8 @@ export function createCapacityService(deps: {
     events,
     answers,
     onCapacityUpdated: (companyId) => snapshots.invalidate(schedule.keysOf(companyId)),
+    onCapacityFetched: (companyId, fetchedAt) =>
+      snapshots.touch(schedule.fetchAnnouncedKeysOf(companyId), fetchedAt),
   });
 
   return {
@@ -417,8 +426,13 @@ export function createCapacityService(deps: {
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
     const scheduled: Scheduled = (request) =>
       boardCompany === null ? request : schedule.watch(boardCompany, request);
+    // The bookings' unchanged reads are announced: "Data fetched" counts from them.
+    const announced: Scheduled = (request) =>
+      boardCompany === null
+        ? request
+        : schedule.watch(boardCompany, request, { announceFetched: true });
     const [bookings, metadata] = await Promise.all([
-      reads.bookings(source, window, scheduled),
+      reads.bookings(source, window, announced),
       reads.metadata(source, scheduled),
     ]);
 

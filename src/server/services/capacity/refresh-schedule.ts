@@ -25,15 +25,23 @@ interface Watched {
 export interface RefreshSchedule {
   /**
    * A board request of `companyId` read this snapshot: keep refreshing it on the schedule while
-   * the board is in use. Returns the request to read now, told when a refresh changed it.
+   * the board is in use. Returns the request to read now, told when a refresh changed it (and,
+   * with `announceFetched`, when one found nothing new: the snapshot the board's "Data fetched"
+   * counts from).
    */
-  watch<T>(companyId: number, request: SnapshotRequest<T>): SnapshotRequest<T>;
+  watch<T>(
+    companyId: number,
+    request: SnapshotRequest<T>,
+    options?: { announceFetched?: boolean },
+  ): SnapshotRequest<T>;
   /** A stream of the company opened on this instance; the returned function closes it. */
   hold(companyId: number): () => void;
   /** Whether this instance knows which snapshots make up the company's board. */
   knows(companyId: number): boolean;
   /** The snapshot keys of the company's board, as far as this instance knows them. */
   keysOf(companyId: number): string[];
+  /** Of those, the keys whose unchanged reads are announced (`announceFetched`). */
+  fetchAnnouncedKeysOf(companyId: number): string[];
   close(): void;
 }
 
@@ -50,11 +58,13 @@ export function createRefreshSchedule(deps: {
   now: () => Date;
   /** Told which companies' boards a refresh changed. */
   onChange: (companyId: number) => void;
+  /** Told which companies' numbers a refresh found unchanged, as of when (announced keys only). */
+  onFetched?: (companyId: number, fetchedAt: Date) => void;
   /** How often it looks for due snapshots; 0 turns the schedule off (tests of the request path). */
   tickMs?: number;
   logger?: FastifyBaseLogger;
 }): RefreshSchedule {
-  const { snapshots, now, onChange, logger } = deps;
+  const { snapshots, now, onChange, onFetched, logger } = deps;
   const companies = new Map<number, Watched>();
 
   const watchedOf = (companyId: number): Watched => {
@@ -70,6 +80,11 @@ export function createRefreshSchedule(deps: {
   const changed = (key: string) => {
     for (const [companyId, watched] of companies) {
       if (watched.reads.has(key)) onChange(companyId);
+    }
+  };
+  const fetched = (key: string, fetchedAt: Date) => {
+    for (const [companyId, watched] of companies) {
+      if (watched.reads.has(key)) onFetched?.(companyId, fetchedAt);
     }
   };
 
@@ -102,11 +117,21 @@ export function createRefreshSchedule(deps: {
   timer?.unref();
 
   return {
-    watch(companyId, request) {
+    watch<T>(
+      companyId: number,
+      request: SnapshotRequest<T>,
+      options?: { announceFetched?: boolean },
+    ) {
       const watched = watchedOf(companyId);
       const at = now().getTime();
       watched.lastWanted = at;
-      const scheduled = { ...request, onChange: () => changed(request.key) };
+      const scheduled: SnapshotRequest<T> = {
+        ...request,
+        onChange: () => changed(request.key),
+        ...(options?.announceFetched
+          ? { onFetched: (fetchedAt: Date) => fetched(request.key, fetchedAt) }
+          : {}),
+      };
       // One snapshot of each kind per company: the newest window asked for is the board's
       // (yesterday's days, or another time zone asked for before, are not refreshed on schedule).
       const kind = request.key.split(':')[0];
@@ -132,6 +157,13 @@ export function createRefreshSchedule(deps: {
     },
     keysOf(companyId) {
       return [...(companies.get(companyId)?.reads.keys() ?? [])];
+    },
+    fetchAnnouncedKeysOf(companyId) {
+      const keys: string[] = [];
+      for (const [key, read] of companies.get(companyId)?.reads ?? []) {
+        if (read.request.onFetched) keys.push(key);
+      }
+      return keys;
     },
     knows(companyId) {
       return (companies.get(companyId)?.reads.size ?? 0) > 0;

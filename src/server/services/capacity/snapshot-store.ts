@@ -46,6 +46,12 @@ export interface SnapshotRequest<T> {
    * failure after good data (stale), or good data after a failure (recovered).
    */
   onChange?: () => void;
+  /**
+   * Told by the instance that ran a refresh when it succeeded and changed nothing a board shows:
+   * the numbers are as current as `fetchedAt` (issue 33, item 2: "Data fetched" counts from the
+   * last good read, not from the last change).
+   */
+  onFetched?: (fetchedAt: Date) => void;
 }
 
 export interface SnapshotStore {
@@ -71,6 +77,12 @@ export interface SnapshotStore {
    * table. A board told of new numbers never gets the old ones from an instance's memory.
    */
   invalidate(keys: Iterable<string>): void;
+  /**
+   * Another instance read these keys again and found nothing new (`capacity.fetched`): what this
+   * instance remembers of them is as current as `fetchedAt` (and next due an interval after it).
+   * Only good data is moved forward; nothing is read.
+   */
+  touch(keys: Iterable<string>, fetchedAt: Date): void;
   /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
    * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
@@ -343,11 +355,21 @@ export function createSnapshotStore(deps: {
         })
         .where(mine)
         .returning({ key: capacitySnapshots.key });
-      if (
-        written.length > 0 &&
-        (wasFailing || canonicalJson(previous?.payload ?? null) !== canonicalJson(encoded))
-      ) {
-        request.onChange?.();
+      // After a gap (no good read for two intervals), boards may have called the numbers old:
+      // told as a change, so they take the whole answer again.
+      const afterGap =
+        !!previous?.fetchedAt &&
+        startedAt.getTime() - previous.fetchedAt.getTime() > 2 * intervalMs;
+      if (written.length > 0) {
+        if (
+          wasFailing ||
+          afterGap ||
+          canonicalJson(previous?.payload ?? null) !== canonicalJson(encoded)
+        ) {
+          request.onChange?.();
+        } else {
+          request.onFetched?.(startedAt);
+        }
       }
     } catch (error) {
       // Shutting down is not ServiceTitan's failure: leave the row for the next instance.
@@ -443,6 +465,24 @@ export function createSnapshotStore(deps: {
       for (const key of keys) {
         memo.delete(key);
         epochs.set(key, epochOf(key) + 1);
+      }
+    },
+
+    touch(keys, fetchedAt) {
+      const at = fetchedAt.getTime();
+      for (const key of keys) {
+        const entry = memo.get(key);
+        const { snapshot } = entry ?? {};
+        if (!entry || !snapshot || snapshot.payload === null || snapshot.lastError) continue;
+        if ((snapshot.fetchedAt?.getTime() ?? 0) >= at) continue;
+        const attempted = snapshot.attemptedAt?.getTime() ?? at;
+        const later = at > attempted;
+        entry.snapshot = {
+          ...snapshot,
+          fetchedAt,
+          attemptedAt: later ? fetchedAt : snapshot.attemptedAt,
+        };
+        if (later) entry.dueAt += at - attempted;
       }
     },
 

@@ -8,6 +8,11 @@
 export type BoardEvent =
   /** A company's numbers changed (new snapshot, or stale/recovered): fetch the board again. */
   | { type: 'capacity.updated'; companyId: number }
+  /**
+   * A company's numbers were read again and nothing changed (issue 33, item 2): as current as
+   * `fetchedAt` (ISO-8601). Open boards say so without reading the board again.
+   */
+  | { type: 'capacity.fetched'; companyId: number; fetchedAt: string }
   /** A company's board settings changed (title, logo, days, colours...). */
   | {
       type: 'settings.changed';

@@ -11,6 +11,7 @@ const companyId = z.number().int().positive();
 /** What arrives is checked: another app version (a rolling deploy) may send more or less. */
 const boardEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('capacity.updated'), companyId }),
+  z.object({ type: z.literal('capacity.fetched'), companyId, fetchedAt: z.iso.datetime() }),
   z.object({ type: z.literal('settings.changed'), companyId, version: z.number().int() }),
   z.object({ type: z.literal('preferences.changed'), companyId }),
   z.object({ type: z.literal('alerts.changed'), companyId }),

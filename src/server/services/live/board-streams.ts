@@ -36,6 +36,12 @@ export function sseFrame(message: StreamMessage & { id?: string; prepared?: stri
   return `${message.id ? `id: ${message.id}\n` : ''}event: ${message.event}\ndata: ${data}\n\n`;
 }
 
+/**
+ * A `heartbeat` message to every stream this often: proxies and load balancers close connections
+ * idle for 30-60 s, and a client that hears none for two of them reconnects (issue 33, item 6).
+ */
+export const HEARTBEAT_MS = 20_000;
+
 /** How many recent company messages each instance keeps for Last-Event-ID replay. */
 const REPLAY_BUFFER = 1_000;
 
@@ -77,10 +83,21 @@ export function createBoardStreams(deps: {
    * 26, item 6: no request storm after every update).
    */
   screenAnswer?: (companyId: number, boardId: number | null) => Promise<string | null>;
+  /** How often every stream gets a heartbeat (default HEARTBEAT_MS; tests: shorter). */
+  heartbeatMs?: number;
 }): BoardStreams & { close(): void } {
   const { events, buildVersion, screenAnswer } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const instance = crypto.randomBytes(4).toString('hex');
   const clients = new Set<StreamClient>();
+  /**
+   * The same streams by company: an event of one company looks only at its streams (a
+   * `capacity.fetched` comes every interval for every company, and an instance may hold
+   * thousands of screens of hundreds of companies).
+   */
+  const byCompany = new Map<number | null, Set<StreamClient>>();
+  const streamsOf = (companyId: number | null): Iterable<StreamClient> =>
+    byCompany.get(companyId) ?? [];
   const buffer: Buffered[] = [];
   let seq = 0;
 
@@ -94,7 +111,7 @@ export function createBoardStreams(deps: {
     seq += 1;
     buffer.push({ seq, companyId, boardId, message });
     if (buffer.length > REPLAY_BUFFER) buffer.shift();
-    for (const client of clients) {
+    for (const client of streamsOf(companyId)) {
       if (hears(client, companyId, boardId)) client.send({ ...message, id: idOf(seq) });
     }
   }
@@ -111,7 +128,7 @@ export function createBoardStreams(deps: {
     buffer.push({ seq, companyId, message });
     if (buffer.length > REPLAY_BUFFER) buffer.shift();
     const screensByBoard = new Map<number | null, StreamClient[]>();
-    for (const client of clients) {
+    for (const client of streamsOf(companyId)) {
       if (!hears(client, companyId, undefined)) continue;
       if (client.screenId == null || !screenAnswer) {
         client.send({ ...message, id });
@@ -156,6 +173,20 @@ export function createBoardStreams(deps: {
     }
   }
 
+  /**
+   * The company's numbers were read again, unchanged (issue 33, item 2): every stream of the
+   * company is told when, in one small message framed once. Not kept for replay and without an
+   * id: the next one says the same, newer.
+   */
+  function fetchedTo(companyId: number, fetchedAt: string): void {
+    let frame: Buffer | undefined;
+    for (const client of streamsOf(companyId)) {
+      const message: StreamMessage = { event: 'fetched', data: { companyId, fetchedAt } };
+      frame ??= Buffer.from(sseFrame(message));
+      client.send({ ...message, frame });
+    }
+  }
+
   function endWhere(match: (client: StreamClient) => boolean, message: StreamMessage): void {
     for (const client of [...clients]) {
       if (!match(client)) continue;
@@ -168,6 +199,9 @@ export function createBoardStreams(deps: {
     switch (event.type) {
       case 'capacity.updated':
         capacityTo(event.companyId);
+        break;
+      case 'capacity.fetched':
+        fetchedTo(event.companyId, event.fetchedAt);
         break;
       case 'credentials.changed':
         // Another credential may mean other numbers (or none).
@@ -229,6 +263,14 @@ export function createBoardStreams(deps: {
     }
   }
 
+  /** One timer and one framed message for every stream of this instance. */
+  const heartbeat: StreamMessage = { event: 'heartbeat', data: {} };
+  const heartbeatFrame = Buffer.from(sseFrame(heartbeat));
+  const heartbeatTimer = setInterval(() => {
+    for (const client of clients) client.send({ ...heartbeat, frame: heartbeatFrame });
+  }, heartbeatMs);
+  heartbeatTimer.unref();
+
   const unsubscribe = events.subscribe(onEvent);
   const unsubscribeMissed = events.onMissedEvents(() => {
     for (const client of clients) client.send({ event: 'resync', data: {} });
@@ -237,12 +279,16 @@ export function createBoardStreams(deps: {
   return {
     open(client, lastEventId) {
       clients.add(client);
+      const own = byCompany.get(client.companyId);
+      if (own) own.add(client);
+      else byCompany.set(client.companyId, new Set([client]));
       client.send({
         event: 'hello',
         data: {
           version: buildVersion,
           companyId: client.companyId,
           ...(client.boardId == null ? {} : { boardId: client.boardId }),
+          heartbeatSeconds: heartbeatMs / 1000,
         },
         id: idOf(seq),
       });
@@ -262,14 +308,19 @@ export function createBoardStreams(deps: {
       }
       return () => {
         clients.delete(client);
+        const own = byCompany.get(client.companyId);
+        own?.delete(client);
+        if (own?.size === 0) byCompany.delete(client.companyId);
       };
     },
     count: () => clients.size,
     closeAll() {
       for (const client of [...clients]) client.close();
       clients.clear();
+      byCompany.clear();
     },
     close() {
+      clearInterval(heartbeatTimer);
       unsubscribe();
       unsubscribeMissed();
     },
