@@ -1,4 +1,8 @@
-import { LIVE_EVENT_NAMES, type LiveEventName, type LiveMessage } from '../../../shared/api/live.js';
+import {
+  LIVE_EVENT_NAMES,
+  type LiveEventName,
+  type LiveMessage,
+} from '../../../shared/api/live.js';
 
 /** Reconnect back-off after a stream fails: 1 s doubling to 60 s, with jitter. */
 export const RETRY_MIN_MS = 1_000;
