@@ -7,8 +7,10 @@ export interface StreamEvent {
 
 export interface OpenStream {
   status: number;
-  /** Every message received so far (heartbeat comments are not messages). */
+  /** Every message received so far, heartbeats left out. */
   events: StreamEvent[];
+  /** How many heartbeats came. */
+  heartbeats: { count: number };
   /** Waits (bounded) for a message that matches; fails with what arrived instead. */
   next(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   /** Resolves when the server ended the stream. */
@@ -31,6 +33,7 @@ export async function openEventStream(
     signal: controller.signal,
   });
   const events: StreamEvent[] = [];
+  const heartbeats = { count: 0 };
   const waiters = new Set<() => void>();
   let endedResolve: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (endedResolve = resolve));
@@ -57,6 +60,12 @@ export async function openEventStream(
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
           if (data.length === 0 || (event === 'message' && data.join('') === '""')) continue;
+          // Heartbeats (every 20 s from one timer per instance) come at any moment: counted,
+          // not listed, so a test's list of messages is what the server said.
+          if (event === 'heartbeat') {
+            heartbeats.count += 1;
+            continue;
+          }
           events.push({ id, event, data: JSON.parse(data.join('\n')) });
           for (const wake of waiters) wake();
         }
@@ -74,6 +83,7 @@ export async function openEventStream(
   return {
     status: response.status,
     events,
+    heartbeats,
     ended,
     async next(match, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;

@@ -114,6 +114,7 @@ describe('a screen whose instance died behind a load balancer', () => {
       connection: BoardStreamConnection;
       answers: CapacityResponse[];
       hellos: number;
+      heartbeats: number;
       open: boolean;
     }[] = [];
     for (let n = 0; n < 10; n += 1) {
@@ -121,6 +122,7 @@ describe('a screen whose instance died behind a load balancer', () => {
       const screen = {
         answers: [] as CapacityResponse[],
         hellos: 0,
+        heartbeats: 0,
         open: false,
         connection: undefined as unknown as BoardStreamConnection,
       };
@@ -135,6 +137,7 @@ describe('a screen whose instance died behind a load balancer', () => {
           }),
         handlers: {
           hello: () => void (screen.hellos += 1),
+          heartbeat: () => void (screen.heartbeats += 1),
           capacity: (data) => {
             if (data.answer) screen.answers.push(data.answer);
           },
@@ -144,17 +147,27 @@ describe('a screen whose instance died behind a load balancer', () => {
       screens.push(screen);
     }
     expect(await eventually(async () => screens.every((s) => s.hellos === 1), 10_000)).toBe(true);
-    expect(a.app.services.streams.count()).toBe(5);
-    expect(b.app.services.streams.count()).toBe(5);
+    // The proxy alternates: about half on each (a reconnect on a busy machine may move one).
+    const onB = b.app.services.streams.count();
+    expect(a.app.services.streams.count() + onB).toBe(10);
+    expect(onB).toBeGreaterThanOrEqual(3);
+    // Heartbeats are messages the page hears (a comment never reaches it).
+    expect(await eventually(async () => screens.every((s) => s.heartbeats > 0), 10_000)).toBe(true);
 
     // Instance B dies: its connections are cut (as a killed process's are) and it is gone. The
     // proxy keeps the screens' side of those streams open: they end for nobody.
     b.app.server.closeAllConnections();
     await b.close();
-    // Every screen is on A again, by itself: the five on B heard nothing for two heartbeats.
-    expect(await eventually(async () => a.app.services.streams.count() === 10, 20_000)).toBe(true);
-    // (At least) the five that were on B opened their stream again.
-    expect(screens.filter((s) => s.hellos >= 2).length).toBeGreaterThanOrEqual(5);
+    // Every screen is on A again, by itself: those on B heard nothing for two heartbeats and
+    // opened their stream again (at least they: a busy machine may stall a timer past it).
+    expect(
+      await eventually(
+        async () =>
+          a.app.services.streams.count() === 10 &&
+          screens.filter((s) => s.hellos >= 2).length >= onB,
+        20_000,
+      ),
+    ).toBe(true);
 
     // The next update: a booking, read on A's schedule, reaches every screen with the answer.
     fake.jobs.push({ id: 2, jobStatus: 'Scheduled', businessUnitId: 10, jobTypeId: 5 });
