@@ -549,3 +549,61 @@ export const historyState = pgTable('history_state', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * A company's Jobber connection (issue 38, decision 057): the Jobber account it reads and its
+ * OAuth tokens, sealed (AES-256-GCM envelopes). Refresh tokens rotate: one instance at a time
+ * refreshes (the lease), and the new tokens replace the old ones in one statement guarded by
+ * `token_version`, so the stored refresh token is always the newest one Jobber gave. A refused
+ * refresh leaves the row with no tokens and `disconnected_at` set: the board says so.
+ */
+export const jobberConnections = pgTable(
+  'jobber_connections',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    accountName: text('account_name').notNull(),
+    /** A new one with each consent (not with each rotation): names the connection in caches. */
+    connectionId: text('connection_id').notNull(),
+    accessTokenEnc: text('access_token_enc'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    refreshTokenEnc: text('refresh_token_enc'),
+    /** Bumped by every rotation and every new connection: a write from an older one loses. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+    disconnectedReason: text('disconnected_reason'),
+    connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('jobber_connections_account_idx').on(t.accountId)],
+);
+
+/**
+ * An OAuth authorization under way (issue 38): the `state` sent to the platform, stored only as
+ * its SHA-256, bound to the admin's session and the company, used once, for 10 minutes.
+ */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  sessionIdHash: text('session_id_hash').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Platform webhook events already taken (at-least-once delivery), kept for a day. */
+export const providerWebhookEvents = pgTable('provider_webhook_events', {
+  key: text('key').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
