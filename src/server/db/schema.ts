@@ -600,10 +600,3 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Platform webhook events already taken (at-least-once delivery), kept for a day. */
-export const providerWebhookEvents = pgTable('provider_webhook_events', {
-  key: text('key').primaryKey(),
-  provider: text('provider').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});

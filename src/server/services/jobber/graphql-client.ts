@@ -52,8 +52,6 @@ export function createJobberGraphql(deps: {
   fetch: typeof fetch;
   now: () => Date;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Told when Jobber says the app was disconnected from the account. */
-  onDisconnected?: (companyId: number) => Promise<void>;
 }): JobberGraphql {
   const { tokens, now } = deps;
   const sleep =
@@ -162,7 +160,7 @@ export function createJobberGraphql(deps: {
         }
         if (response.status === 401) {
           if (/disconnected this app/i.test(text)) {
-            await deps.onDisconnected?.(companyId);
+            await tokens.markDisconnected(companyId, version, 'app_disconnected');
             throw new JobberError('disconnected', 'the account disconnected the app');
           }
           if (staleVersion === undefined) {

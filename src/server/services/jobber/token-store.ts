@@ -63,6 +63,11 @@ export interface JobberTokenStore {
   }): Promise<void>;
   /** Forgets the company's connection; answers its access token (for `appDisconnect`) if any. */
   forget(companyId: number): Promise<{ accessToken: string | null } | null>;
+  /**
+   * Jobber answered that the account disconnected the app: the tokens of that version go (a
+   * newer version, from a reconnect, stays).
+   */
+  markDisconnected(companyId: number, version: number, reason: string): Promise<void>;
   /** The account ended the connection in Jobber (APP_DISCONNECT): its companies' tokens go. */
   disconnectAccount(accountId: string, reason: string): Promise<number[]>;
   /** The company's connection as the pages show it; null without one. */
@@ -321,6 +326,26 @@ export function createJobberTokenStore(deps: {
         }
       }
       return { accessToken };
+    },
+
+    async markDisconnected(companyId, version, reason) {
+      await db
+        .update(jobberConnections)
+        .set({
+          accessTokenEnc: null,
+          accessExpiresAt: null,
+          refreshTokenEnc: null,
+          disconnectedAt: now(),
+          disconnectedReason: reason,
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(jobberConnections.companyId, companyId),
+            eq(jobberConnections.tokenVersion, version),
+            isNotNull(jobberConnections.refreshTokenEnc),
+          ),
+        );
     },
 
     async disconnectAccount(accountId, reason) {

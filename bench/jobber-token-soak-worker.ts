@@ -1,0 +1,43 @@
+import { openDatabase } from '../src/server/db/index.js';
+import { createSecretBox } from '../src/server/security/secret-box.js';
+import { createJobberGraphql } from '../src/server/services/jobber/graphql-client.js';
+import { createJobberTokenStore } from '../src/server/services/jobber/token-store.js';
+
+/**
+ * One app instance of the token soak (bench/jobber-token-soak.ts): reads the company's Jobber
+ * account in a loop through the product's own token store and GraphQL client, every read due for
+ * a refresh, from the harness's word on stdin until it kills it with SIGKILL. Prints `ready` once
+ * it is up, and `error ...` for a read that failed.
+ */
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+const database = await openDatabase({ kind: 'postgres', url: env('SOAK_DATABASE_URL') });
+const apiUrl = env('SOAK_JOBBER_URL');
+const companyId = Number(env('SOAK_COMPANY_ID'));
+const now = () => new Date();
+const tokens = createJobberTokenStore({
+  db: database.db,
+  secretBox: createSecretBox(Buffer.from(env('SOAK_ENCRYPTION_KEY'), 'base64')),
+  app: () => ({ clientId: env('SOAK_CLIENT_ID'), clientSecret: env('SOAK_CLIENT_SECRET'), apiUrl }),
+  fetch,
+  now,
+  // Every read finds its token due: the soak rotates as fast as two instances can.
+  refreshAheadMs: 24 * 3_600_000,
+  owner: `soak-${process.pid}`,
+});
+const graphql = createJobberGraphql({ apiUrl: () => apiUrl, tokens, fetch, now });
+process.stdout.write('ready\n');
+// A warm spare waits for the harness's word before it starts reading.
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+for (;;) {
+  try {
+    await graphql.query(companyId, 'query { account { id } }', {}, { expectedCost: 2 });
+  } catch (error) {
+    process.stdout.write(`error ${error instanceof Error ? error.message : String(error)}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+}
