@@ -37,7 +37,16 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: `${clientRoot}/index.html`, tv: `${clientRoot}/tv.html` },
+      input: {
+        index: `${clientRoot}/index.html`,
+        tv: `${clientRoot}/tv.html`,
+        // The service worker (issue 36): one file at the root, `/sw.js`, so its scope is the
+        // whole site; it imports nothing the pages share, so it is a chunk of its own.
+        sw: `${clientRoot}/sw/service-worker.ts`,
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
     },
   },
   server: {

@@ -186,6 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.database) await database.close();
   });
 
+  // Push messages are signed with one VAPID pair for all instances: read (or made) at start.
+  step('loading the push notification keys');
+  await app.services.push.vapid();
+
   step('seeding the demo company');
   if (config.seedDemoData && devIdentityProvider) {
     const seeded = await seedDemoData(database.db, {
@@ -255,12 +259,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite names hashed files by content: they never change, so browsers keep them a year.
-        // index.html and tv.html name the current build's files: asked for again every time.
+        // index.html and tv.html name the current build's files, and sw.js is the service
+        // worker a browser must see change (issue 36): asked for again every time.
         reply.header(
           'cache-control',
           filePath.startsWith(hashedAssetsFolder)
             ? 'public, max-age=31536000, immutable'
-            : /\.html(\.br|\.gz)?$/.test(filePath)
+            : /(\.html|[\\/]sw\.js)(\.br|\.gz)?$/.test(filePath)
               ? 'no-cache'
               : 'public, max-age=3600',
         );

@@ -72,6 +72,9 @@ const envSchema = z
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     ALERTS_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
     ALERTS_EVALUATE: booleanFromEnv.default(true),
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.SERVICETITAN_SIMULATOR && (env.SERVICETITAN_AUTH_URL || env.SERVICETITAN_API_URL)) {
@@ -191,6 +194,34 @@ const envSchema = z
         message: 'not allowed in production',
       });
     }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      });
+    }
+    for (const [name, bytes] of [
+      ['VAPID_PUBLIC_KEY', 65],
+      ['VAPID_PRIVATE_KEY', 32],
+    ] as const) {
+      const value = env[name];
+      if (value && (!/^[A-Za-z0-9_-]+$/.test(value) || base64UrlBytes(value) !== bytes)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be ${bytes} bytes as URL-safe Base64 without padding (npx web-push generate-vapid-keys makes a pair)`,
+        });
+      }
+    }
+    if (env.VAPID_SUBJECT && !/^(mailto:.+@.+|https:\/\/.+)$/.test(env.VAPID_SUBJECT)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_SUBJECT'],
+        message: 'must be a mailto: address or an https: URL (push services contact it)',
+      });
+    }
     if (env.STRIPE_STANDIN && env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -199,6 +230,9 @@ const envSchema = z
       });
     }
   });
+
+/** How many bytes a URL-safe Base64 string without padding holds. */
+const base64UrlBytes = (value: string) => Math.floor((value.length * 3) / 4);
 
 /** A comma- or space-separated list; empty entries dropped. */
 function listOf(value: string | undefined): string[] {
@@ -216,6 +250,9 @@ function isOrigin(value: string): boolean {
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The address of a From header: `Name <a@b>` → `a@b`. */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -316,6 +353,15 @@ export interface Config {
      */
     evaluate: boolean;
   };
+  /**
+   * Web Push (issue 36, decision 052): the VAPID key pair from VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY, or undefined: the server generates one on first start and keeps it in the
+   * database (every instance reads the same). `subject` is how push services reach us.
+   */
+  push: {
+    keys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -352,6 +398,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ? []
     : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`];
   const embedded = !env.DATABASE_URL;
+  const mailFrom = env.MAIL_FROM ?? `3-Day Call Board <alerts@${new URL(publicUrl).hostname}>`;
   const simulatorEnabled =
     env.SERVICETITAN_SIMULATOR ??
     (env.NODE_ENV !== 'production' && !env.SERVICETITAN_AUTH_URL && !env.SERVICETITAN_API_URL);
@@ -419,7 +466,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     alerts: {
       smtpUrl: env.SMTP_URL,
-      mailFrom: env.MAIL_FROM ?? `3-Day Call Board <alerts@${new URL(publicUrl).hostname}>`,
+      mailFrom,
       mailCatcher: {
         enabled: env.MAIL_CATCHER ?? (env.NODE_ENV !== 'production' && !env.SMTP_URL && embedded),
         port: env.MAIL_CATCHER_PORT,
@@ -428,6 +475,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateUrls:
         env.ALERTS_ALLOW_PRIVATE_URLS ?? (embedded && env.NODE_ENV !== 'production'),
       evaluate: env.ALERTS_EVALUATE,
+    },
+    push: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${mailAddress(mailFrom)}`,
     },
   };
 }

@@ -200,6 +200,19 @@ export function canActOnUser(
   return userActionDenial(actor, permission, target, newRole) === null;
 }
 
+/**
+ * A device with push notifications on (issue 36) is its owner's alone, whatever their role: only
+ * they see, test or remove it. It is their consent to be notified there; an admin who no longer
+ * wants someone told takes them off the rule instead, and someone who leaves the company is not
+ * reached by its rules any more.
+ */
+export function canManageDevice(
+  actor: Actor | null | undefined,
+  device: { userId: string },
+): boolean {
+  return actor?.kind === 'person' && actor.id === device.userId;
+}
+
 /** The sentence a read-only control shows when the actor lacks a company-scoped permission. */
 export function denialReason(
   actor: Actor | null | undefined,

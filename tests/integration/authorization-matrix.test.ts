@@ -82,6 +82,11 @@ const ACCESS = {
    * configuration: preferences, groups, target suggestions): its people and the master admin.
    */
   alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
+  /**
+   * A device with push notifications on (issue 36) belongs to its owner alone (here company A's
+   * plain user): nobody else, whatever their role, finds it.
+   */
+  ownDevice: [401, 'ok', 404, 404, 404, 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
   /** A TV asks for a pairing code: any browser may, except one already paired (409). */
@@ -229,6 +234,30 @@ async function alertRuleOfA(f: Fixture): Promise<number> {
     payload: { ...alertRuleBody(), name: `Rule ${f.mark.a}` },
   });
   return res.json<{ id: number }>().id;
+}
+
+/** A browser's push subscription nobody has saved yet (its own endpoint and keys). */
+function freshSubscription() {
+  const ecdh = crypto.createECDH('prime256v1');
+  return {
+    // Nothing listens on the discard port: a test notification to it fails fast, answered 200.
+    endpoint: `http://127.0.0.1:9/push/${uniq()}${uniq()}`,
+    keys: {
+      p256dh: ecdh.generateKeys().toString('base64url'),
+      auth: crypto.randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+/** A device of company A's plain user, with notifications on. */
+async function deviceOfUserInA(f: Fixture): Promise<number> {
+  const saved = await f.t.app.services.push.subscribe(
+    f.users.user.id,
+    freshSubscription(),
+    'Mozilla/5.0 (Linux; Android 14) Chrome/126.0.0.0 Mobile Safari/537.36',
+  );
+  if ('tooMany' in saved) throw new Error('too many devices');
+  return saved.device.id;
 }
 
 /** A TV waiting to be paired: the code it shows. */
@@ -767,6 +796,39 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({
         url: `/api/alert-deliveries?companyId=${f.companyA}&boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
       }),
+    },
+  ],
+  'GET /api/push/public-key': [
+    { access: 'signedIn', request: () => ({ url: '/api/push/public-key' }) },
+  ],
+  'GET /api/push/members': [
+    { access: 'companyEditor', note: 'own', request: () => ({ url: '/api/push/members' }) },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/push/members?companyId=${f.companyA}` }),
+    },
+  ],
+  'GET /api/push-subscriptions': [
+    { access: 'signedIn', note: 'own', request: () => ({ url: '/api/push-subscriptions' }) },
+  ],
+  'POST /api/push-subscriptions': [
+    {
+      access: 'signedIn',
+      note: 'for oneself',
+      request: () => ({ url: '/api/push-subscriptions', payload: freshSubscription() }),
+    },
+  ],
+  'DELETE /api/push-subscriptions/:id': [
+    {
+      access: 'ownDevice',
+      request: async (f) => ({ url: `/api/push-subscriptions/${await deviceOfUserInA(f)}` }),
+    },
+  ],
+  'POST /api/push-subscriptions/:id/test': [
+    {
+      access: 'ownDevice',
+      request: async (f) => ({ url: `/api/push-subscriptions/${await deviceOfUserInA(f)}/test` }),
     },
   ],
   'GET /api/history': [

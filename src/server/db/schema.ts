@@ -454,7 +454,9 @@ export const alertDeliveries = pgTable(
       .references(() => boards.id, { onDelete: 'cascade' }),
     occurrence: text('occurrence').notNull(),
     channelIndex: integer('channel_index').notNull(),
-    channelType: text('channel_type', { enum: ['email', 'slack', 'teams', 'webhook'] }).notNull(),
+    channelType: text('channel_type', {
+      enum: ['email', 'slack', 'teams', 'webhook', 'push'],
+    }).notNull(),
     target: text('target').notNull(),
     /** The channel as it was when the occurrence happened, sealed (webhook URLs are secrets). */
     channelEnc: text('channel_enc').notNull(),
@@ -600,3 +602,71 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The VAPID key pair push messages are signed with (issue 36, decision 052), when
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: one row (`id` = 1), made by whichever
+ * instance starts first (`INSERT ... ON CONFLICT DO NOTHING`), read by all, so every instance on
+ * one database signs with the same pair. The private key is sealed by the secret box.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKeyEnc: text('private_key_enc').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('push_vapid_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A person's device with notifications on (issue 36, decision 052): the browser's push
+ * subscription. The endpoint is a capability (with our VAPID key, whoever holds it can reach the
+ * device): it is sealed, and found by its SHA-256; the same browser subscribing again updates its
+ * row (and moves it to whoever subscribed last on it). The device goes with its owner.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpointSha256: text('endpoint_sha256').notNull(),
+    endpointEnc: text('endpoint_enc').notNull(),
+    /** `{ p256dh, auth }` as JSON, sealed. */
+    keysEnc: text('keys_enc').notNull(),
+    /** The push service's host, shown to the owner. */
+    pushService: text('push_service').notNull(),
+    /** "Safari on iPhone", read from the browser's User-Agent when it subscribed. */
+    label: text('label').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpointSha256),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Which devices one alert delivery has reached (or failed on for good), so a retry of a push
+ * channel's delivery sends only to the devices still waiting: a device gets each message once.
+ */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => alertDeliveries.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: ['sent', 'failed'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.subscriptionId] })],
+);

@@ -16,6 +16,7 @@ import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
 import preferenceRoutes from './preferences/index.js';
+import pushRoutes from './push/index.js';
 import screenRoutes from './screens/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
 import stripeRoutes from './stripe/index.js';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(screenRoutes);
   await app.register(eventRoutes);
   await app.register(alertRoutes);
+  await app.register(pushRoutes);
   await app.register(historyRoutes);
   await app.register(targetRoutes);
 }

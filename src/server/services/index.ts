@@ -30,6 +30,7 @@ import { createChannelSender, createSmtpMailer, type Mailer } from './alerts/cha
 import { createOutgoingClient, type OutgoingClient } from './alerts/outgoing-guard.js';
 import { createBoardReader } from './alerts/board-reading.js';
 import { createMessageBudget, type MessageBudget } from './limits/message-budget.js';
+import { createPushService, type PushService } from './push/push-service.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -68,6 +69,8 @@ export interface Services {
   alerts: AlertService;
   /** Limits on messages sent on a person's say-so, shared by every instance (issue 33). */
   messageBudget: MessageBudget;
+  /** People's devices with push notifications on, the VAPID keys, push sending (issue 36). */
+  push: PushService;
   /** Board history: recorded as numbers change, kept in shape daily (issue 27, decision 026). */
   history: HistoryService;
   /** Targets suggested from history, applied; the learned pace curve (issue 27, decision 036). */
@@ -166,13 +169,23 @@ export function createServices(deps: {
     createOutgoingClient({ allowPrivate: deps.config.alerts.allowPrivateUrls });
   const alertRules = createAlertStore({ db: deps.db, secretBox: deps.app.secretBox });
   const messageBudget = createMessageBudget(deps.db);
+  const push = createPushService({
+    db: deps.db,
+    secretBox: deps.app.secretBox,
+    outgoing,
+    now,
+    publicUrl: deps.config.publicUrl,
+    configuredKeys: deps.config.push.keys,
+    subject: deps.config.push.subject,
+    logger: deps.app.log.child({ service: 'push' }),
+  });
   const smtpUrl = deps.config.alerts.smtpUrl;
   const mailer =
     deps.overrides?.mailer ??
     (smtpUrl ? createSmtpMailer({ smtpUrl, from: deps.config.alerts.mailFrom }) : undefined);
   const alerts = createAlertService({
     store: alertRules,
-    sender: createChannelSender({ outgoing, mailer }),
+    sender: createChannelSender({ outgoing, mailer, push }),
     events: deps.events,
     now,
     readBoard: createBoardReader({ db: deps.db, boards, capacity }),
@@ -198,6 +211,7 @@ export function createServices(deps: {
     alertRules,
     alerts,
     messageBudget,
+    push,
     now,
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),

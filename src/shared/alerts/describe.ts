@@ -21,8 +21,22 @@ function listWords(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/** A channel as the sentence reads it (push: the members' names when known). */
+export interface DescribableChannel {
+  type: 'email' | 'slack' | 'teams' | 'webhook' | 'push';
+  to?: string[];
+  userIds?: string[] | undefined;
+  people?: string[] | undefined;
+}
+
 /** What a channel does, as the sentence says it. */
-function channelWords(channel: { type: 'email' | 'slack' | 'teams' | 'webhook'; to?: string[] }) {
+function channelWords(channel: DescribableChannel) {
+  if (channel.type === 'push') {
+    if (!channel.userIds) return 'notify every admin who turned on notifications';
+    const names = channel.people?.length ? channel.people : null;
+    const n = channel.userIds.length;
+    return names ? `notify ${listWords(names)}` : `notify ${n} ${n === 1 ? 'member' : 'members'}`;
+  }
   if (channel.type === 'email') {
     const to = (channel.to ?? []).filter(Boolean);
     return to.length ? `e-mail ${listWords(to)}` : 'e-mail (no recipient yet)';
@@ -41,7 +55,7 @@ export interface DescribableRule {
   at: string[];
   staleMinutes: number | null;
   repeatMinutes: number | null;
-  channels: { type: 'email' | 'slack' | 'teams' | 'webhook'; to?: string[] }[];
+  channels: DescribableChannel[];
   enabled: boolean;
 }
 

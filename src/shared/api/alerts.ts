@@ -17,11 +17,13 @@ import {
 
 export const ALERT_KINDS = ['behind', 'stale', 'full'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const CHANNEL_TYPES = ['email', 'slack', 'teams', 'webhook'] as const;
+export const CHANNEL_TYPES = ['email', 'slack', 'teams', 'webhook', 'push'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const MAX_RECIPIENTS = 20;
 export const MAX_CHANNELS = 10;
+/** Members one push channel may name. */
+export const MAX_PUSH_MEMBERS = 50;
 export const MAX_CHECK_TIMES = 24;
 /** The board shows three days; a rule watches one of them (1 = the first displayed). */
 export const MAX_DAY_OFFSET = 3;
@@ -54,7 +56,23 @@ export const urlChannelSchema = z.object({
   type: z.enum(['slack', 'teams', 'webhook']),
   url: httpUrl,
 });
-export const channelSchema = z.discriminatedUnion('type', [emailChannelSchema, urlChannelSchema]);
+/**
+ * Push notifications to members' own devices (issue 36): the members named, or without
+ * `userIds`, every admin of the company who has turned notifications on on a device.
+ */
+export const pushChannelSchema = z.object({
+  type: z.literal('push'),
+  userIds: z
+    .array(z.string().trim().min(1, 'must be a member id').max(100, 'must be a member id'))
+    .min(1, 'must name at least one member (or leave userIds out: every admin who subscribed)')
+    .max(MAX_PUSH_MEMBERS, `must name at most ${MAX_PUSH_MEMBERS} members`)
+    .optional(),
+});
+export const channelSchema = z.discriminatedUnion('type', [
+  emailChannelSchema,
+  urlChannelSchema,
+  pushChannelSchema,
+]);
 export type AlertChannel = z.infer<typeof channelSchema>;
 
 /**
@@ -64,6 +82,10 @@ export type AlertChannel = z.infer<typeof channelSchema>;
 export const channelViewSchema = z.discriminatedUnion('type', [
   emailChannelSchema,
   z.object({ type: z.enum(['slack', 'teams', 'webhook']), urlHint: z.string() }),
+  pushChannelSchema.extend({
+    /** The named members' names, in `userIds`' order ("a former member" for one who left). */
+    people: z.array(z.string()).optional(),
+  }),
 ]);
 export type AlertChannelView = z.infer<typeof channelViewSchema>;
 

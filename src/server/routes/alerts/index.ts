@@ -13,6 +13,7 @@ import {
   ruleProblems,
   updateAlertRuleSchema,
   type AlertChannel,
+  type AlertRule,
 } from '../../../shared/api/alerts.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
@@ -99,10 +100,23 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     return rule;
   }
 
-  /** Webhook URLs must be ones the guarded client will call: 400 naming the channel otherwise. */
-  async function checkChannels(channels: AlertChannel[]): Promise<void> {
+  /**
+   * Webhook URLs must be ones the guarded client will call, and a push channel may name only
+   * people who may see the company's alerts: 400 naming the channel's field otherwise.
+   */
+  async function checkChannels(companyId: number, channels: AlertChannel[]): Promise<void> {
     for (const [index, channel] of channels.entries()) {
       if (channel.type === 'email') continue;
+      if (channel.type === 'push') {
+        const [problem] = await app.services.push.channelProblems(
+          companyId,
+          channel,
+          `channels[${index}]`,
+        );
+        if (problem)
+          throw fieldError('BAD_REQUEST', problem.field, `${problem.field}: ${problem.message}`);
+        continue;
+      }
       try {
         await app.services.outgoing.check(channel.url);
       } catch (error) {
@@ -111,6 +125,23 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
         throw fieldError('BAD_REQUEST', field, `${field}: ${error.message}`);
       }
     }
+  }
+
+  /** Push channels' members by name, as the rule's card and sentence show them. */
+  async function withNames(views: AlertRule[]): Promise<AlertRule[]> {
+    const ids = views.flatMap((v) =>
+      v.channels.flatMap((c) => (c.type === 'push' ? (c.userIds ?? []) : [])),
+    );
+    if (ids.length === 0) return views;
+    const names = await app.services.push.names(ids);
+    return views.map((view) => ({
+      ...view,
+      channels: view.channels.map((c) =>
+        c.type === 'push' && c.userIds
+          ? { ...c, people: c.userIds.map((id) => names.get(id) ?? 'a former member') }
+          : c,
+      ),
+    }));
   }
 
   app.get(
@@ -129,7 +160,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       const board = await personBoardFor(app, request, request.query, 'alerts.view');
       const rules = await store.list(board.id);
       return {
-        rules: rules.map(store.view),
+        rules: await withNames(rules.map(store.view)),
         mailCatcherUrl: app.config.isProduction ? null : (app.config.alerts.mailCatcherUrl ?? null),
       };
     },
@@ -151,10 +182,11 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { boardId, ...fields } = request.body;
       const board = await personBoardFor(app, request, { boardId }, 'alerts.manage', 'alerts.view');
-      await checkChannels(fields.channels);
+      await checkChannels(board.companyId, fields.channels);
       const rule = await store.create(board.companyId, board.id, fields, app.services.now());
       // The signing secret is shown this once; it is never in any later answer.
-      return reply.status(201).send({ ...store.view(rule), secret: rule.secret });
+      const [view] = await withNames([store.view(rule)]);
+      return reply.status(201).send({ ...view!, secret: rule.secret });
     },
   );
 
@@ -181,11 +213,11 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       const [problem] = ruleProblems(next);
       if (problem)
         throw fieldError('BAD_REQUEST', problem.field, `${problem.field}: ${problem.message}`);
-      if (request.body.channels) await checkChannels(request.body.channels);
+      if (request.body.channels) await checkChannels(rule.companyId, request.body.channels);
       const saved = await store.update(next, app.services.now());
       if (rule.state === 'firing')
         await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
-      return store.view(saved);
+      return (await withNames([store.view(saved)]))[0]!;
     },
   );
 
@@ -207,7 +239,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       if (rule.state === 'firing')
         await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
       // The rule as it was, like every other delete of the API.
-      return store.view(rule);
+      return (await withNames([store.view(rule)]))[0]!;
     },
   );
 

@@ -368,6 +368,7 @@ export function createAlertService(deps: {
             id: `msg_alert_${delivery.id}`,
             messageId: messageIdOf(delivery),
             secret: rule.secret,
+            row: { deliveryId: delivery.id, ruleId: delivery.ruleId, companyId: delivery.companyId },
           }),
       });
     } catch (error) {

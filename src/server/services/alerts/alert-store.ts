@@ -76,7 +76,13 @@ export function urlHint(raw: string): string {
 
 /** Where one channel sends to, as the delivery log shows it. */
 export const channelTarget = (channel: AlertChannel) =>
-  channel.type === 'email' ? channel.to.join(', ') : urlHint(channel.url);
+  channel.type === 'email'
+    ? channel.to.join(', ')
+    : channel.type === 'push'
+      ? channel.userIds
+        ? `devices of ${channel.userIds.length} named ${channel.userIds.length === 1 ? 'member' : 'members'}`
+        : 'devices of every admin who turned on notifications'
+      : urlHint(channel.url);
 
 const itemIdText = (itemId: number | string | null) =>
   itemId === null ? null : typeof itemId === 'number' ? `n:${itemId}` : `s:${itemId}`;
@@ -109,7 +115,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     staleMinutes: rule.staleMinutes,
     repeatMinutes: rule.repeatMinutes,
     channels: rule.channels.map((c): AlertChannelView =>
-      c.type === 'email' ? c : { type: c.type, urlHint: urlHint(c.url) },
+      c.type === 'email' || c.type === 'push' ? c : { type: c.type, urlHint: urlHint(c.url) },
     ),
     enabled: rule.enabled,
     state: rule.state,

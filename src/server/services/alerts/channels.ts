@@ -232,9 +232,30 @@ function withoutAddress(outcome: SendOutcome, url: string): SendOutcome {
   return { ...outcome, error: withoutSecrets(outcome.error, url) };
 }
 
+/** Which delivery a message is: its row, its rule and the rule's company. */
+export interface DeliveryContext {
+  deliveryId: number;
+  ruleId: number;
+  companyId: number;
+}
+
+/**
+ * The push channel's sender (services/push, issue 36): it finds the members' devices itself and
+ * reaches each once per delivery, however often the delivery is retried.
+ */
+export interface PushAlertSender {
+  sendAlert(
+    context: DeliveryContext & {
+      channel: Extract<AlertChannel, { type: 'push' }>;
+      message: AlertMessage;
+    },
+  ): Promise<SendOutcome>;
+}
+
 export function createChannelSender(deps: {
   outgoing: OutgoingClient;
   mailer: Mailer | undefined;
+  push?: PushAlertSender | undefined;
   timeoutMs?: number;
 }) {
   async function post(url: string, body: string, headers: Record<string, string>) {
@@ -263,14 +284,21 @@ export function createChannelSender(deps: {
   /**
    * Sends one message to one channel. `delivery.id` is the message's stable id and
    * `delivery.messageId` its e-mail `Message-ID` (every attempt sends the same ones, so a
-   * receiver can drop a repeat: delivery is at least once); `delivery.secret` signs webhooks.
+   * receiver can drop a repeat: delivery is at least once); `delivery.secret` signs webhooks;
+   * `delivery.row` names the delivery row, its rule and company (push remembers which devices
+   * each delivery reached).
    */
   async function send(
     channel: AlertChannel,
     message: AlertMessage,
-    delivery: { id: string; messageId: string; secret: string },
+    delivery: { id: string; messageId: string; secret: string; row: DeliveryContext },
   ): Promise<SendOutcome> {
     const { id: deliveryId, secret } = delivery;
+    if (channel.type === 'push') {
+      if (!deps.push)
+        return { ok: false, retry: false, error: 'push notifications are not set up' };
+      return deps.push.sendAlert({ ...delivery.row, channel, message });
+    }
     if (channel.type === 'email') {
       if (!deps.mailer)
         return { ok: false, retry: false, error: 'SMTP_URL is not set: e-mail cannot be sent' };

@@ -31,7 +31,8 @@ export interface OutgoingRequest {
   url: string;
   method?: 'POST' | 'GET';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text (webhooks) or bytes (an encrypted push message). */
+  body?: string | Buffer;
   /** Deadline for the whole exchange (connect, send, answer). */
   timeoutMs?: number;
 }
@@ -173,7 +174,7 @@ export function createOutgoingClient(options: {
     if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host))
       return Promise.reject(refused(host));
     const timeoutMs = outgoing.timeoutMs ?? DEFAULT_OUTGOING_TIMEOUT_MS;
-    const body = outgoing.body === undefined ? undefined : Buffer.from(outgoing.body);
+    const body = typeof outgoing.body === 'string' ? Buffer.from(outgoing.body) : outgoing.body;
     return new Promise<OutgoingResponse>((resolvePromise, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
       const req = transport.request(

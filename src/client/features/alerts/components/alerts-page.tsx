@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { alertsOf } from '@/config/paths';
 import { useBoards } from '@/features/boards/api/boards-api';
+import { NotifyCard } from '@/features/push/components/notify-card';
 import { BoardPicker } from '@/features/boards/components/board-picker';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
@@ -121,6 +122,8 @@ export function AlertsPage() {
             </span>
           </p>
         )}
+
+        <NotifyCard isAdmin={canManage} />
 
         {!canManage && (
           <p className="text-sm text-muted-foreground">

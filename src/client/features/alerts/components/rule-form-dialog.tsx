@@ -41,6 +41,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { reportError } from '@/lib/report-error';
 import { useBoardItems, useCreateAlertRule, useUpdateAlertRule } from '../api/alerts-api';
+import { PushMembersField } from '@/features/push/components/push-members-field';
 import { CHANNEL_LABELS, describeChannel } from '../lib/channel-words';
 
 /** What the form edits: a whole rule; `channels` left out while an edit keeps them. */
@@ -53,7 +54,7 @@ const KIND_LABELS: Record<AlertKind, string> = {
 };
 
 const blankChannel = (type: ChannelType): AlertChannel =>
-  type === 'email' ? { type, to: [] } : { type, url: '' };
+  type === 'email' ? { type, to: [] } : type === 'push' ? { type } : { type, url: '' };
 
 const NEW_RULE: RuleValues = {
   name: '',
@@ -288,6 +289,7 @@ function RuleForm({
         {
           url?: { message?: string };
           to?: { message?: string } & Record<number, { message?: string }>;
+          userIds?: { message?: string } & Record<number, { message?: string }>;
         }
       > & {
         message?: string;
@@ -493,7 +495,13 @@ function RuleForm({
                 onClick={() => {
                   form.setValue(
                     'channels',
-                    rule.channels.map((c) => (c.type === 'email' ? c : blankChannel(c.type))),
+                    rule.channels.map((c) =>
+                      c.type === 'email'
+                        ? c
+                        : c.type === 'push'
+                          ? { type: 'push', ...(c.userIds ? { userIds: c.userIds } : {}) }
+                          : blankChannel(c.type),
+                    ),
                   );
                   setChangeChannels(true);
                 }}
@@ -531,7 +539,20 @@ function RuleForm({
                     ))}
                   </select>
                   <div className="grid gap-1">
-                    {type === 'email' ? (
+                    {type === 'push' ? (
+                      <Controller
+                        control={form.control}
+                        name={`channels.${index}.userIds` as 'channels.0.userIds'}
+                        render={({ field }) => (
+                          <PushMembersField
+                            index={index}
+                            companyId={companyId}
+                            value={field.value}
+                            onChange={field.onChange}
+                          />
+                        )}
+                      />
+                    ) : type === 'email' ? (
                       <Controller
                         control={form.control}
                         name={`channels.${index}.to` as 'channels.0.to'}
@@ -563,6 +584,11 @@ function RuleForm({
                       message={
                         rowErrors?.url?.message ??
                         rowErrors?.to?.message ??
+                        rowErrors?.userIds?.message ??
+                        Object.values(rowErrors?.userIds ?? {}).find(
+                          (e): e is { message: string } =>
+                            typeof e === 'object' && e !== null && 'message' in e,
+                        )?.message ??
                         Object.values(rowErrors?.to ?? {}).find(
                           (e): e is { message: string } =>
                             typeof e === 'object' && e !== null && 'message' in e,
