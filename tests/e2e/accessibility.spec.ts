@@ -102,6 +102,16 @@ test.describe('signed in', () => {
     }
   });
 
+  test('the Alerts page with its notifications card, in both themes', async ({ page }) => {
+    await signInAs(page, demoAccounts.csr);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/alerts');
+      await useTheme(page, theme);
+      await expect(page.getByRole('button', { name: 'Notify me on this device' })).toBeVisible();
+      expect(await violations(page), `alerts, ${theme}`).toEqual([]);
+    }
+  });
+
   test('the admin screens and their dialogs, in both themes', async ({ page }) => {
     // Five screens and three dialogs, twice.
     test.slow();

@@ -494,7 +494,7 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
     );
     // The notification names the day and numbers, and opens this board (not the first).
     for (const payload of [toAdmin!, toMember!]) {
-      expect(payload.title).toMatch(/^Behind: Thursday at \d+ % of target at 2:00 PM on Service$/);
+      expect(payload.title).toMatch(/^Behind: Thursday at \d+ % of target at 2:00 PM$/);
       expect(payload.body).toMatch(
         /^\d+ of \d+ booked · (\d+ % expected by now · )?Acme Heating, Service$/,
       );

@@ -54,6 +54,7 @@ const GROUPS: Record<string, string> = {
   'alert-rules': 'alerts',
   'alert-deliveries': 'alerts',
   'alert-lines': 'alerts',
+  'push-subscriptions': 'push',
   'target-suggestions': 'targets',
   pace: 'targets',
   'item-groups': 'preferences',
@@ -75,6 +76,11 @@ const TAGS: { name: string; description: string }[] = [
     name: 'alerts',
     description:
       "A board's alert rules, what they sent, and the lines a firing rule puts on the wall.",
+  },
+  {
+    name: 'push',
+    description:
+      "Notifications on people's own devices: the key browsers subscribe with, your devices, who a push channel can name.",
   },
   {
     name: 'targets',

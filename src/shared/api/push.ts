@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathParams, serialIdParam } from './path-params.js';
+import { companyIdQuery, pathParams, serialIdParam } from './path-params.js';
 
 /**
  * Push notifications on a person's own devices (issue 36, decision 052). A browser subscribes
@@ -104,7 +104,7 @@ export const pushTestResultSchema = z.object({
 export type PushTestResult = z.infer<typeof pushTestResultSchema>;
 
 /** `GET /api/push/members[?companyId=]`: who a rule's push channel can name. */
-export const pushMembersQuerySchema = z.object({ companyId: serialIdParam.optional() }).strict();
+export const pushMembersQuerySchema = z.object({ companyId: companyIdQuery }).strict();
 export const pushMemberSchema = z.object({
   userId: z.string(),
   name: z.string(),

@@ -151,7 +151,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
         operationId: 'listAlertRules',
         summary: "List a board's alert rules",
         description:
-          'Each rule on the board: what it watches, its threshold, its channels (e-mail, Slack, Teams, webhook) and whether it is firing.',
+          'Each rule on the board: what it watches, its threshold, its channels (e-mail, Slack, Teams, webhook, push notifications) and whether it is firing.',
         querystring: boardQuerySchema,
         response: { 200: alertRuleListSchema },
       },

@@ -58,7 +58,8 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     '/api/push/public-key',
     {
       schema: {
-        summary: "The server's VAPID public key",
+        operationId: 'getPushPublicKey',
+        summary: "Get the server's push public key",
         description:
           'The key a browser subscribes with (`applicationServerKey` of `pushManager.subscribe`): notifications signed with it come from this server.',
         response: { 200: pushPublicKeySchema },
@@ -71,7 +72,8 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     '/api/push-subscriptions',
     {
       schema: {
-        summary: 'Your devices with notifications on',
+        operationId: 'listMyPushDevices',
+        summary: 'List your devices with notifications on',
         description:
           'Every device on which you turned on notifications, oldest first: its browser and system, its push service, when it last got one and why the last one failed, if it did.',
         response: { 200: pushDeviceListSchema },
@@ -84,6 +86,7 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     '/api/push-subscriptions',
     {
       schema: {
+        operationId: 'subscribePushDevice',
         summary: 'Turn on notifications on this device',
         description: `Saves this browser's push subscription (its \`PushSubscription.toJSON()\`) for you: alert rules that name you, or every admin if you are one, reach it. The same browser again updates its device (201 new, 200 known). At most ${MAX_DEVICES_PER_PERSON} devices per person (409 past that).`,
         body: pushSubscriptionBodySchema,
@@ -117,6 +120,7 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     '/api/push-subscriptions/:id',
     {
       schema: {
+        operationId: 'removePushDevice',
         summary: 'Turn off notifications on one of your devices',
         description:
           'Removes one of your devices: nothing is sent to it any more. Answers the device as it was; a device that is not yours answers 404.',
@@ -135,6 +139,7 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     '/api/push-subscriptions/:id/test',
     {
       schema: {
+        operationId: 'testPushDevice',
         summary: 'Send a test notification to one of your devices',
         description:
           'Sends "Notifications are on" to one of your devices now and says what its push service answered. A device its push service no longer knows (404 or 410) is removed.',
@@ -150,7 +155,8 @@ export default async function pushRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         'x-access': 'alerts.manage',
-        summary: 'Who a push channel can name',
+        operationId: 'listPushMembers',
+        summary: 'List who a push channel can name',
         description:
           'The company\'s members who may see its alerts, with how many devices each has turned notifications on on, and whether they are among "every admin who subscribed". A master admin names the company with `?companyId=`.',
         querystring: pushMembersQuerySchema,

@@ -368,7 +368,11 @@ export function createAlertService(deps: {
             id: `msg_alert_${delivery.id}`,
             messageId: messageIdOf(delivery),
             secret: rule.secret,
-            row: { deliveryId: delivery.id, ruleId: delivery.ruleId, companyId: delivery.companyId },
+            row: {
+              deliveryId: delivery.id,
+              ruleId: delivery.ruleId,
+              companyId: delivery.companyId,
+            },
           }),
       });
     } catch (error) {

@@ -34,8 +34,12 @@ export function pushPayload(message: AlertMessage, ruleId: number): PushPayload 
   if (message.expectedPercent !== null && message.event !== 'resolved')
     facts.push(`${message.expectedPercent} % expected by now`);
   facts.push(`${message.companyName}, ${message.boardName}`);
+  // A phone shows a line of title: the board's name is in the body already.
+  const onBoard = ` on ${message.boardName}`;
   return {
-    title: message.summary,
+    title: message.summary.endsWith(onBoard)
+      ? message.summary.slice(0, -onBoard.length)
+      : message.summary,
     body: facts.join(' · '),
     url: message.boardUrl,
     // A rule's newer message replaces its older one on the device; a repeat of one shows once.
