@@ -35,6 +35,8 @@ export interface ScreenReport {
   /** Messages without an answer, or with another board's: the screen re-read. */
   plain: number;
   heartbeats: number;
+  /** `fetched` messages: an unchanged read told (issue 33, item 2). */
+  fetched: number;
   otherEvents: Record<string, number>;
 }
 
@@ -180,8 +182,10 @@ function openStream(screen: Screen): Promise<void> {
             } else if (event === 'hello') {
               screen.connected = true;
               settle();
-            } else if (comment && event === 'message') {
+            } else if (event === 'heartbeat' || (comment && event === 'message')) {
               screen.heartbeats++;
+            } else if (event === 'fetched') {
+              screen.fetched++;
             } else {
               count(screen.otherEvents, event);
             }
@@ -216,6 +220,7 @@ async function connect(list: ClientScreen[]): Promise<number> {
       answered: 0,
       plain: 0,
       heartbeats: 0,
+      fetched: 0,
       otherEvents: new Map(),
     });
   }
@@ -243,6 +248,7 @@ function report(): FromClient {
       answered: s.answered,
       plain: s.plain,
       heartbeats: s.heartbeats,
+      fetched: s.fetched,
       otherEvents: Object.fromEntries(s.otherEvents),
     })),
     refetchMs,

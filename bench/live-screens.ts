@@ -76,6 +76,16 @@ const REFRESH_SECONDS = Math.max(5, envNumber('BENCH_REFRESH_SECONDS', 5));
 const QUIET_SECONDS = envNumber('BENCH_QUIET_SECONDS', 20);
 /** How long to wait for every company's history backfill before the measured run (seconds). */
 const BACKFILL_WAIT_SECONDS = envNumber('BENCH_BACKFILL_WAIT_SECONDS', 900);
+/**
+ * Each cost phase (issue 33, item 9) lasts this long: two intervals by default, so every
+ * company's refresh comes twice.
+ */
+const PHASE_SECONDS = envNumber(
+  'BENCH_PHASE_SECONDS',
+  2 * Math.max(5, envNumber('BENCH_REFRESH_SECONDS', 5)),
+);
+/** Events the cost phases announce per company (spread over the phase). */
+const PHASE_EVENTS_PER_COMPANY = Math.max(1, envNumber('BENCH_PHASE_EVENTS', 3));
 const POLL_MS = 3_000;
 const REFRESH_MS = REFRESH_SECONDS * 1000;
 /** Targets of issue 13. */
@@ -384,6 +394,43 @@ async function waitForBackfills(url: string, companies: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the product spends per operation (issue 33, item 9): CPU of the instances (from /proc, so
+// whatever else the machine runs does not count) over phases in which one kind of work is added,
+// divided by how many operations of that kind the phase held. Times measured on a shared machine
+// say little; CPU per operation compares across machines.
+
+interface PhaseResult {
+  name: string;
+  seconds: number;
+  /** CPU seconds of all instances over the phase. */
+  cpu: number;
+  /** Company refreshes (ServiceTitan appointment reads, first page) in the phase. */
+  refreshes: number;
+  /** Messages the screens received in the phase: small ones (fetched, heartbeat), with answers. */
+  smallMessages: number;
+  answerMessages: number;
+  /** Board answers the instances prepared for screens in the phase (counted by the bench). */
+  answers: number;
+  loadAverage: number[];
+}
+
+/** Sends an event to every instance as one of them would (NOTIFY on the events channel). */
+async function announce(url: string, events: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const event of events) {
+      await client.query('select pg_notify($1, $2)', [
+        'cb_events',
+        JSON.stringify({ from: 'bench', event }),
+      ]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const fresh = await createFreshDatabase();
@@ -518,6 +565,63 @@ async function main() {
     const before = await probe(pids, dataDir);
     const rssBefore = before.map((p) => p.rss);
 
+    /** Appointment reads (first pages: one per company refresh) the simulator saw since `from`. */
+    const refreshesSince = (from: number, to: number) =>
+      simulator.calls
+        .list()
+        .filter(
+          (call) =>
+            /^\/jpm\/v2\/tenant\/\d+\/appointments$/.test(call.path) &&
+            (call.query.page ?? '1') === '1' &&
+            call.receivedAtMs >= from &&
+            call.receivedAtMs < to,
+        ).length;
+    const clientTotals = async () => {
+      await collectReports(processes);
+      const sum = (f: (r: ScreenReport) => number) =>
+        screens.reduce((n, screen) => n + (screen.report ? f(screen.report) : 0), 0);
+      return {
+        small: sum((r) => r.fetched + r.heartbeats),
+        answers: sum((r) => r.answered),
+      };
+    };
+    /** One cost phase: `during` runs alongside; `answers` counts what it made the instances prepare. */
+    const phase = async (
+      name: string,
+      during?: (ms: number) => Promise<number>,
+    ): Promise<PhaseResult> => {
+      const ms = PHASE_SECONDS * 1000;
+      const clientsBefore = processes.length ? await clientTotals() : { small: 0, answers: 0 };
+      const cpuBefore = pids.map(cpuSecondsOf);
+      const from = Date.now();
+      const [answers] = await Promise.all([during ? during(ms) : Promise.resolve(0), sleep(ms)]);
+      const to = Date.now();
+      const cpu = pids.reduce((n, pid, i) => n + cpuSecondsOf(pid) - cpuBefore[i]!, 0);
+      const clientsAfter = processes.length ? await clientTotals() : { small: 0, answers: 0 };
+      return {
+        name,
+        seconds: (to - from) / 1000,
+        cpu,
+        refreshes: refreshesSince(from, to),
+        smallMessages: clientsAfter.small - clientsBefore.small,
+        answerMessages: clientsAfter.answers - clientsBefore.answers,
+        answers,
+        loadAverage: os.loadavg(),
+      };
+    };
+    /** Announces `event(companyId)` for every company, PHASE_EVENTS_PER_COMPANY times, spread. */
+    const spread = (event: (companyId: number) => unknown) => async (ms: number) => {
+      const total = companyIds.length * PHASE_EVENTS_PER_COMPANY;
+      const started = Date.now();
+      for (let n = 0; n < total; n++) {
+        await sleep(started + (n * ms * 0.9) / total - Date.now());
+        await announce(fresh.url!, [event(companyIds[n % companyIds.length]!)]);
+      }
+      return total;
+    };
+    progress(`cost phase: refreshes alone (${PHASE_SECONDS} s, no screens)`);
+    const refreshPhase = await phase('refreshes alone');
+
     progress(`connecting ${SCREENS} screens`);
     // Connect every screen from the load-generator processes: a board read, then the stream
     // (each on any instance, as through a load balancer without stickiness).
@@ -550,6 +654,41 @@ async function main() {
     const rssAfter = after.map((p) => p.rss);
     await collectReports(processes);
     const connectedCount = screens.filter((s) => s.report?.connected).length;
+
+    // Screens per company, board and instance: each instance prepares one answer per board of
+    // the company that has screens on it when the company's numbers change (board-streams.ts).
+    const boardsWithScreens = new Map<number, number>();
+    {
+      const seen = new Set<string>();
+      for (const screen of screens) {
+        if (!screen.report?.connected) continue;
+        const key = `${screen.companyIndex}:${screen.boardId}:${screen.instance}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const companyId = companyIds[screen.companyIndex]!;
+        boardsWithScreens.set(companyId, (boardsWithScreens.get(companyId) ?? 0) + 1);
+      }
+    }
+    progress(`cost phase: every screen told of unchanged reads (${PHASE_SECONDS} s)`);
+    const notifyPhase = await phase('screens told (fetched)', async (ms) => {
+      await spread((companyId) => ({
+        type: 'capacity.fetched',
+        companyId,
+        // Long past: the instances pass it to their screens but keep their own snapshots'
+        // times (a present one would tell them a read happened, and put off the real ones).
+        fetchedAt: new Date(0).toISOString(),
+      }))(ms);
+      return 0;
+    });
+    progress(
+      `cost phase: new numbers announced, answers prepared for screens (${PHASE_SECONDS} s)`,
+    );
+    const updatePhase = await phase('answers prepared (capacity.updated)', async (ms) => {
+      const announced = await spread((companyId) => ({ type: 'capacity.updated', companyId }))(ms);
+      return (
+        (announced / companyIds.length) * [...boardsWithScreens.values()].reduce((a, b) => a + b, 0)
+      );
+    });
 
     // The board's window as the instances ask ServiceTitan for it: bookings go mid-way into its
     // first day (the board shows the next working days, not today).
@@ -809,6 +948,42 @@ async function main() {
     console.log(
       `machine: ${os.cpus().length} cores, load average (1/5/15 min) ${loads(loadAverageBefore)} at the start of the run, ` +
         `${loads(loadAverageAfter)} at its end (other work on the machine slows every timing here)`,
+    );
+    // What the product spends per operation (CPU of the instances over the cost phases).
+    const msPer = (cpu: number, count: number) => (count > 0 ? (cpu * 1000) / count : 0);
+    const refreshMs = msPer(refreshPhase.cpu, refreshPhase.refreshes);
+    const notifyMs = msPer(
+      notifyPhase.cpu - (notifyPhase.refreshes * refreshMs) / 1000,
+      notifyPhase.smallMessages + notifyPhase.answerMessages,
+    );
+    const answerMs = msPer(
+      updatePhase.cpu -
+        (updatePhase.refreshes * refreshMs) / 1000 -
+        ((updatePhase.smallMessages + updatePhase.answerMessages) * notifyMs) / 1000,
+      updatePhase.answers,
+    );
+    console.log(
+      `-- what the product spends: CPU of the instances per operation (from /proc: compares across machines, unlike the times above)`,
+    );
+    for (const p of [refreshPhase, notifyPhase, updatePhase]) {
+      console.log(
+        `phase "${p.name}": ${p.seconds.toFixed(1)} s, instances' CPU ${p.cpu.toFixed(2)} s, ` +
+          `${p.refreshes} company refreshes, ${p.smallMessages} small messages and ${p.answerMessages} answers received by screens, ` +
+          `${p.answers} board answers prepared; load average ${loads(p.loadAverage)}`,
+      );
+    }
+    console.log(
+      `CPU per company refresh (ServiceTitan read unchanged, stored, announced; no screens): ${refreshMs.toFixed(2)} ms`,
+    );
+    console.log(
+      `CPU per screen notified (one message written; the fetched phase, refreshes taken out): ${notifyMs.toFixed(3)} ms`,
+    );
+    console.log(
+      `CPU per board answer prepared for screens (capacity.updated: snapshot read again, answer made and framed; refreshes and messages taken out): ${answerMs.toFixed(2)} ms`,
+    );
+    console.log(
+      `RSS per 1,000 screens: ${mb(rssPer1000Updating)} at its peak while updates flow (what the machine sees, no collection forced); ` +
+        `after a full GC ${mb(rssPer1000)} when connected, ${mb(per1000(total(rssEnd) - total(rssBefore)))} after the run`,
     );
     console.log('-- figures (target)');
     console.log(
