@@ -13,8 +13,10 @@ export function listenForCapacityEvents(deps: {
   onCapacityUpdated: (companyId: number) => void;
   /** The company's numbers were read again, unchanged, as of `fetchedAt` (maybe elsewhere). */
   onCapacityFetched?: (companyId: number, fetchedAt: Date) => void;
+  /** Events may have been missed: whatever was kept of the snapshots is read again. */
+  onMissed?: () => void;
 }): () => void {
-  const { events, answers, onCapacityUpdated, onCapacityFetched } = deps;
+  const { events, answers, onCapacityUpdated, onCapacityFetched, onMissed } = deps;
   const unsubscribe = events.subscribe((event) => {
     if (event.type === 'capacity.fetched') {
       // Nothing an answer counts changed: answers under way stay good (no bump), and this
@@ -52,6 +54,9 @@ export function listenForCapacityEvents(deps: {
   const unsubscribeMissed = events.onMissedEvents(() => {
     answers.bump();
     answers.clear();
+    // A missed capacity.updated would leave a snapshot here that a later capacity.fetched
+    // moves forward as if it were current.
+    onMissed?.();
   });
   return () => {
     unsubscribe();

@@ -210,6 +210,7 @@ export function createCapacityService(deps: {
     onCapacityUpdated: (companyId) => snapshots.invalidate(schedule.keysOf(companyId)),
     onCapacityFetched: (companyId, fetchedAt) =>
       snapshots.touch(schedule.fetchAnnouncedKeysOf(companyId), fetchedAt),
+    onMissed: () => snapshots.invalidateAll(),
   });
 
   return {

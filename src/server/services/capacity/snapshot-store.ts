@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { capacitySnapshots } from '../../db/schema.js';
 import { holdLease, leaseEnd, leaseFree, type LeaseTicker } from '../leases/lease.js';
@@ -84,6 +84,11 @@ export interface SnapshotStore {
    */
   touch(keys: Iterable<string>, fetchedAt: Date): void;
   /**
+   * Events may have been missed (the listening connection came back): nothing this instance
+   * remembers is used again; every key is read whole from the table next time.
+   */
+  invalidateAll(): void;
+  /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
    * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
    * the database after the app has closed.
@@ -97,6 +102,11 @@ interface Row {
   attemptedAt: Date | null;
   lastError: unknown;
   leaseUntil: Date | null;
+  /**
+   * Set when the stored payload is the one this instance already holds (same `fetched_at`): it
+   * was not sent again, and the memory's decoded copy stands for it.
+   */
+  reused?: Memo;
 }
 
 /** What the timing helpers need of a request. */
@@ -104,6 +114,8 @@ type Timing = Pick<SnapshotRequest<unknown>, 'key' | 'intervalMs' | 'failureRetr
 
 interface Memo {
   snapshot: Snapshot<unknown>;
+  /** The stored payload as canonical JSON, when known without work (what a refresh compares). */
+  text?: string | undefined;
   /** Service-clock time of the next refresh; until then this instance answers from memory. */
   dueAt: number;
   /**
@@ -129,6 +141,8 @@ const MIN_REFRESH_LIMIT_MS = 30_000;
  * untouched this long are dropped (by whichever instance starts a refresh).
  */
 const FORGET_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+/** Looking for them once every ten minutes is plenty: they are kept for two days. */
+const FORGET_EVERY_MS = 10 * 60 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -207,12 +221,23 @@ export function createSnapshotStore(deps: {
   const epochs = new Map<string, number>();
   const epochOf = (key: string) => epochs.get(key) ?? 0;
   const shutdown = new AbortController();
-  const running = new Set<Promise<void>>();
+  const running = new Set<Promise<unknown>>();
 
-  async function loadRow(key: string): Promise<Row | undefined> {
+  /**
+   * The key's row. The payload (thousands of bookings, decoded and checked on every load) comes
+   * only when it is not the one this instance holds: a payload is written with its `fetched_at`,
+   * so the same `fetched_at` is the same payload (issue 33, item 9: every due check of every
+   * company loaded and decoded it again, on every instance, every interval).
+   */
+  async function loadRow(key: string, known = memo.get(key)): Promise<Row | undefined> {
+    const knownAt = known?.snapshot.payload != null ? known.snapshot.fetchedAt : null;
     const [row] = await db
       .select({
-        payload: capacitySnapshots.payload,
+        payload: knownAt
+          ? sql<unknown>`case when ${capacitySnapshots.fetchedAt} is distinct from ${knownAt} then ${capacitySnapshots.payload} end`.mapWith(
+              capacitySnapshots.payload,
+            )
+          : capacitySnapshots.payload,
         fetchedAt: capacitySnapshots.fetchedAt,
         attemptedAt: capacitySnapshots.attemptedAt,
         lastError: capacitySnapshots.lastError,
@@ -221,11 +246,37 @@ export function createSnapshotStore(deps: {
       .from(capacitySnapshots)
       .where(eq(capacitySnapshots.key, key))
       .limit(1);
+    if (row && knownAt && row.payload == null && row.fetchedAt?.getTime() === knownAt.getTime()) {
+      return { ...row, reused: known };
+    }
     return row;
+  }
+
+  /** Canonical JSON of what the row stores (for a refresh to tell a change). */
+  function storedText<T>(row: Row | undefined, request: SnapshotRequest<T>): string {
+    if (row?.reused) {
+      return (
+        row.reused.text ??
+        canonicalJson(
+          row.reused.snapshot.payload === null
+            ? null
+            : request.encode(row.reused.snapshot.payload as T),
+        )
+      );
+    }
+    return canonicalJson(row?.payload ?? null);
   }
 
   function toSnapshot<T>(row: Row | undefined, decode: (stored: unknown) => T | null): Snapshot<T> {
     if (!row) return { payload: null, fetchedAt: null, attemptedAt: null, lastError: null };
+    if (row.reused) {
+      return {
+        payload: row.reused.snapshot.payload as T,
+        fetchedAt: row.fetchedAt,
+        attemptedAt: row.attemptedAt,
+        lastError: toSnapshotError(row.lastError),
+      };
+    }
     let payload: T | null = null;
     if (row.payload !== null && row.payload !== undefined) {
       try {
@@ -248,10 +299,12 @@ export function createSnapshotStore(deps: {
     request: Timing,
     row: Row | undefined,
     snapshot: Snapshot<unknown>,
+    text: string | undefined = row?.reused?.text,
   ): void {
     const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > now().getTime();
     memo.set(request.key, {
       snapshot,
+      text,
       dueAt: dueAt(snapshot, request),
       leaseRecheckAt: leaseHeld ? performance.now() + LEASE_RECHECK_MS : null,
     });
@@ -293,8 +346,17 @@ export function createSnapshotStore(deps: {
     return acquired.length > 0 ? startedAt : null;
   }
 
-  /** Drops snapshots nobody has refreshed for FORGET_AFTER_MS; best effort. */
+  /** Service-clock time this instance last looked for snapshots to forget. */
+  let forgotAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Drops snapshots nobody has refreshed for FORGET_AFTER_MS; best effort, at most every
+   * FORGET_EVERY_MS per instance (it ran with every refresh: a DELETE over the table 40 times a
+   * second at 200 companies and a 5 s interval, issue 33 item 9).
+   */
   async function forgetOldSnapshots(at: Date): Promise<void> {
+    if (at.getTime() - forgotAt < FORGET_EVERY_MS) return;
+    forgotAt = at.getTime();
     const before = new Date(at.getTime() - FORGET_AFTER_MS);
     for (const [key, entry] of memo) {
       if (entry.dueAt < before.getTime()) {
@@ -308,11 +370,18 @@ export function createSnapshotStore(deps: {
       .catch(() => undefined);
   }
 
+  /** What a refresh wrote: this instance remembers it without reading it back. */
+  interface Written<T> {
+    payload: T;
+    fetchedAt: Date;
+    text: string;
+  }
+
   async function runRefresh<T>(
     request: SnapshotRequest<T>,
     startedAt: Date,
     previous: Row | undefined,
-  ): Promise<void> {
+  ): Promise<Written<T> | null> {
     const { key, intervalMs } = request;
     const wasFailing = toSnapshotError(previous?.lastError) !== null;
     await forgetOldSnapshots(startedAt);
@@ -343,10 +412,13 @@ export function createSnapshotStore(deps: {
         work: (signal) => Promise.race([request.fetch(signal), timeout]),
       });
       const encoded = request.encode(payload);
+      const text = canonicalJson(encoded);
+      const same = text === storedText(previous, request);
       const written = await db
         .update(capacitySnapshots)
         .set({
-          payload: encoded,
+          // The same data is not written again: only when it was read.
+          ...(same ? {} : { payload: encoded }),
           fetchedAt: startedAt,
           lastError: null,
           leaseOwner: null,
@@ -355,25 +427,18 @@ export function createSnapshotStore(deps: {
         })
         .where(mine)
         .returning({ key: capacitySnapshots.key });
+      if (written.length === 0) return null;
       // After a gap (no good read for two intervals), boards may have called the numbers old:
       // told as a change, so they take the whole answer again.
       const afterGap =
         !!previous?.fetchedAt &&
         startedAt.getTime() - previous.fetchedAt.getTime() > 2 * intervalMs;
-      if (written.length > 0) {
-        if (
-          wasFailing ||
-          afterGap ||
-          canonicalJson(previous?.payload ?? null) !== canonicalJson(encoded)
-        ) {
-          request.onChange?.();
-        } else {
-          request.onFetched?.(startedAt);
-        }
-      }
+      if (wasFailing || afterGap || !same) request.onChange?.();
+      else request.onFetched?.(startedAt);
+      return { payload, fetchedAt: startedAt, text };
     } catch (error) {
       // Shutting down is not ServiceTitan's failure: leave the row for the next instance.
-      if (shutdown.signal.aborted) return;
+      if (shutdown.signal.aborted) return null;
       const described = request.describeError(error);
       const lastError: SnapshotError = { ...described, at: now().toISOString() };
       const written = await db
@@ -384,6 +449,7 @@ export function createSnapshotStore(deps: {
       // Good numbers turned stale (or a new reason): the boards say so.
       const previousError = toSnapshotError(previous?.lastError);
       if (written.length > 0 && previousError?.message !== lastError.message) request.onChange?.();
+      return null;
     } finally {
       clearTimeout(timer);
     }
@@ -420,6 +486,18 @@ export function createSnapshotStore(deps: {
           }
         } else {
           await refresh;
+        }
+        const written = await refresh;
+        if (written) {
+          // What was just written, remembered as written (not read back and decoded again).
+          snapshot = {
+            payload: written.payload,
+            fetchedAt: written.fetchedAt,
+            attemptedAt: written.fetchedAt,
+            lastError: null,
+          };
+          remember(request, undefined, snapshot, written.text);
+          return snapshot;
         }
         row = await loadRow(key);
         snapshot = toSnapshot(row, decode);
@@ -466,6 +544,14 @@ export function createSnapshotStore(deps: {
         memo.delete(key);
         epochs.set(key, epochOf(key) + 1);
       }
+    },
+
+    invalidateAll() {
+      for (const key of [...memo.keys()]) {
+        memo.delete(key);
+        epochs.set(key, epochOf(key) + 1);
+      }
+      for (const key of inflight.keys()) epochs.set(key, epochOf(key) + 1);
     },
 
     touch(keys, fetchedAt) {
