@@ -8,7 +8,7 @@ const sharedRoot = fileURLToPath(new URL('./src/shared', import.meta.url));
 
 /**
  * `/tv` is a page of its own (tv.html: a paired screen loads only the board, issue 25). The
- * server sends it for `/tv`; so does the development server.
+ * server sends it for `/tv`; so does the development server. It also answers `/sw.js`.
  */
 const tvPage: Plugin = {
   name: 'tv-page',
@@ -17,6 +17,9 @@ const tvPage: Plugin = {
       if (request.url === '/tv' || request.url?.startsWith('/tv?')) {
         request.url = request.url.replace('/tv', '/tv.html');
       }
+      // The service worker at /sw.js, as built (a worker's scope is its script's folder): the
+      // development server answers it with its source, a module the browser registers as one.
+      if (request.url === '/sw.js') request.url = '/sw/service-worker.ts';
       next();
     });
   },

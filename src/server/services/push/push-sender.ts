@@ -48,9 +48,25 @@ export function pushPayload(message: AlertMessage, ruleId: number): PushPayload 
   };
 }
 
+/**
+ * What a push service said, without the device's endpoint: a service may echo it (FCM's "a valid
+ * push subscription endpoint should be specified..."), and the delivery log is every member's.
+ */
+function withoutEndpoint(body: string, endpoint: string): string {
+  let said = body.trim();
+  try {
+    const { pathname } = new URL(endpoint);
+    const parts = [endpoint, pathname, ...pathname.split('/').filter((p) => p.length >= 8)];
+    for (const part of parts.sort((a, b) => b.length - a.length))
+      if (part.length > 1) said = said.split(part).join('…');
+  } catch {
+    // Not a URL: nothing of it to find.
+  }
+  return said.slice(0, 160);
+}
+
 /** The push service's status in plain words, for the owner's device list and the log. */
-function words(status: number, body: string): string {
-  const said = body.trim().slice(0, 160);
+function words(status: number, said: string): string {
   const why =
     status === 404 || status === 410
       ? 'the device has turned notifications off or its subscription expired'
@@ -66,9 +82,10 @@ function words(status: number, body: string): string {
   return `${why} (HTTP ${status}${said ? `: ${said}` : ''})`;
 }
 
-export function outcomeOf(status: number, body: string): DeviceOutcome {
+/** What an answer means for the device at `endpoint`. */
+export function outcomeOf(status: number, body: string, endpoint: string): DeviceOutcome {
   if (status >= 200 && status < 300) return { kind: 'sent' };
-  const error = words(status, body);
+  const error = words(status, withoutEndpoint(body, endpoint));
   if (status === 404 || status === 410) return { kind: 'gone', error };
   if (status === 429 || status === 408 || status >= 500) return { kind: 'retry', error };
   return { kind: 'failed', error };
@@ -118,7 +135,7 @@ export function createPushSender(deps: {
         body: details.body ?? Buffer.alloc(0),
         timeoutMs: deps.timeoutMs ?? PUSH_TIMEOUT_MS,
       });
-      return outcomeOf(answer.status, answer.body);
+      return outcomeOf(answer.status, answer.body, device.endpoint);
     } catch (error) {
       if (!(error instanceof OutgoingRequestError)) throw error;
       const retry = error.kind === 'timeout' || error.kind === 'network';

@@ -61,8 +61,11 @@ export function pushEnvironment(): PushEnvironment {
   });
 }
 
-/** The service worker's address: the built `/sw.js`, or its source under the dev server. */
-const WORKER_URL = import.meta.env.DEV ? '/sw/service-worker.ts' : '/sw.js';
+/**
+ * The service worker's address (its scope is the whole site). The development server answers it
+ * with the worker's source, a module (vite.config.ts); the build makes it one classic script.
+ */
+const WORKER_URL = '/sw.js';
 
 /** SHA-256 (hex) of an endpoint: how the server's device list names this browser's. */
 export async function endpointSha256(endpoint: string): Promise<string> {
