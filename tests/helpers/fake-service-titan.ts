@@ -10,6 +10,9 @@ import {
   type StBusinessUnit,
   type StJob,
   type StJobType,
+  type StCapacityFrame,
+  type StTechnician,
+  type StTechnicianShift,
   type UtcWindow,
 } from '../../src/server/services/servicetitan/contract.js';
 
@@ -22,6 +25,10 @@ export interface FakeServiceTitan extends ServiceTitanGateway {
   jobTypes: StJobType[];
   appointments: StAppointment[];
   jobs: StJob[];
+  /** Capacity planning's frames (none: not set up), technicians and their shifts (issue 35). */
+  capacityFrames: StCapacityFrame[];
+  technicians: StTechnician[];
+  shifts: StTechnicianShift[];
   calls: { method: keyof ServiceTitanClient; clientId: string; window?: UtcWindow }[];
   /** When set, every call throws it. */
   failWith: ServiceTitanError | null;
@@ -38,6 +45,9 @@ export function createFakeServiceTitan(): FakeServiceTitan {
     jobTypes: [],
     appointments: [],
     jobs: [],
+    capacityFrames: [],
+    technicians: [],
+    shifts: [],
     calls: [],
     failWith: null,
     delayMs: 0,
@@ -73,6 +83,23 @@ export function createFakeServiceTitan(): FakeServiceTitan {
               );
               return fake.jobs.filter((j) => ids.has(j.id));
             },
+            w,
+          ),
+        capacity: (w) =>
+          call('capacity', () => fake.capacityFrames.filter((f) => inWindow(f.startUtc, w)), w),
+        listTechnicians: () =>
+          call('listTechnicians', () => fake.technicians.filter((t) => t.active)),
+        listTechnicianShifts: (w, shiftType) =>
+          call(
+            'listTechnicianShifts',
+            () =>
+              fake.shifts.filter(
+                (s) =>
+                  s.active &&
+                  (shiftType === null || s.shiftType === shiftType) &&
+                  Date.parse(s.start) >= Date.parse(w.startsOnOrAfter) &&
+                  Date.parse(s.end) <= Date.parse(w.startsBefore),
+              ),
             w,
           ),
       };

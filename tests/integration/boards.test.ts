@@ -131,6 +131,7 @@ describe('boards', () => {
         id: expect.any(Number),
         name: 'Main board',
         viewType: 'businessUnit',
+        measure: 'jobs',
         itemIds: null,
         screenCount: 0,
       },

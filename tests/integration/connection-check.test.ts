@@ -61,7 +61,33 @@ describe('connection check', () => {
       ['jobTypes', 'ok'],
       ['jobs', 'ok'],
       ['appointments', 'ok'],
+      ['capacity', 'ok'],
+      ['technicianShifts', 'ok'],
+      ['technicians', 'ok'],
     ]);
+    expect(result.hoursProblems).toBeUndefined();
+  });
+
+  it('names the scopes boards in hours need, in plain words, without failing the check', async () => {
+    sim.setAppAccess({
+      missingScopes: [
+        'tn.dispatch.capacity:r',
+        'tn.dispatch.technician-shifts:r',
+        'tn.settings.technicians:r',
+      ],
+    });
+    const result = await check({});
+    expect(result.ok).toBe(true);
+    expect(result.problems).toEqual([]);
+    expect(result.hoursProblems!.map((p) => [p.code, p.step, p.scope])).toEqual([
+      ['missing_scope', 'capacity', 'Dispatch: Capacity'],
+      ['missing_scope', 'technicianShifts', 'Dispatch: Technician Shifts'],
+      ['missing_scope', 'technicians', 'Settings: Technicians'],
+    ]);
+    expect(result.hoursProblems![0]!.message).toBe(
+      'The app may not read capacity planning, which boards that measure hours need: the "Dispatch: Capacity" API scope (tn.dispatch.capacity:r) is missing. In ServiceTitan, open Settings > Integrations > API Application Access, edit this app and allow "Dispatch: Capacity". Boards that count jobs work without it.',
+    );
+    expect(result.steps.slice(5).map((s) => s.status)).toEqual(['failed', 'failed', 'failed']);
   });
 
   it('says the client ID or secret is wrong (ServiceTitan: 400 invalid_client)', async () => {
@@ -108,7 +134,16 @@ describe('connection check', () => {
     expect(result.problems[0]!.message).toContain(
       'The app may not read jobs: the "tn.jpm.jobs:r" API scope is missing',
     );
-    expect(result.steps.map((s) => s.status)).toEqual(['ok', 'ok', 'ok', 'failed', 'failed']);
+    expect(result.steps.map((s) => s.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'failed',
+      'failed',
+      'ok',
+      'ok',
+      'ok',
+    ]);
   });
 
   it('says ServiceTitan is not answering (token endpoint failing)', async () => {

@@ -210,9 +210,20 @@ describe(`ServiceTitan OpenAPI conformance${skipNote}`, () => {
       await client.listJobTypes();
       await client.listAppointments(WINDOW);
       await client.listJobs(WINDOW);
+      expect((await client.capacity(WINDOW)).length).toBeGreaterThan(0);
+      expect((await client.listTechnicians()).length).toBeGreaterThan(0);
+      expect((await client.listTechnicianShifts(WINDOW, 'TimeOff')).length).toBeGreaterThan(0);
       const calls = sim.calls.list().filter((c) => c.path !== '/connect/token');
       expect(new Set(calls.map((c) => c.path.split('/').pop()))).toEqual(
-        new Set(['business-units', 'job-types', 'appointments', 'jobs']),
+        new Set([
+          'business-units',
+          'job-types',
+          'appointments',
+          'jobs',
+          'capacity',
+          'technicians',
+          'technician-shifts',
+        ]),
       );
       for (const call of calls) {
         const { doc, path: docPath } = locate(call.path);

@@ -53,6 +53,16 @@ export function ConnectionCheckResult({
           ))}
         </ul>
       )}
+      {check.hoursProblems && check.hoursProblems.length > 0 && (
+        <div className="mt-2 pl-6" data-testid="connection-check-hours">
+          <p className="font-medium">Boards that measure hours also need:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {check.hoursProblems.map((problem) => (
+              <li key={`${problem.code}-${problem.step ?? ''}`}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {check.steps.length > 0 && (
         <ul className="mt-2 grid gap-1 pl-6" aria-label="What was checked">
           {check.steps.map((step) => (

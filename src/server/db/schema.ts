@@ -167,6 +167,8 @@ export const credentials = pgTable(
 );
 
 export const itemTypes = ['businessUnit', 'jobType'] as const;
+/** What a board measures (issue 35): shared/api/boards.ts BOARD_MEASURES. */
+export const boardMeasures = ['jobs', 'hours'] as const;
 export type ItemType = (typeof itemTypes)[number];
 
 /** A company's groups of business units or job types (the office's shared board, decision 007). */
@@ -293,6 +295,11 @@ export const boards = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     viewType: text('view_type', { enum: itemTypes }).notNull().default('businessUnit'),
+    /**
+     * What its numbers are (issue 35): booked jobs against typed targets, or technician hours
+     * from the platform (business-unit boards only).
+     */
+    measure: text('measure', { enum: boardMeasures }).notNull().default('jobs'),
     /** The items it shows: ServiceTitan ids and `group:<id>`; NULL = all (new items appear). */
     itemIds: jsonb('item_ids').$type<(number | string)[]>(),
     position: integer('position').notNull().default(0),

@@ -36,11 +36,25 @@ export const boardItemIdsSchema = z
   .max(MAX_BOARD_ITEMS, `must list at most ${MAX_BOARD_ITEMS} items`)
   .nullable();
 
+/**
+ * What a board measures (issue 35): booked jobs against the targets the company typed, or
+ * technician hours from the platform (capacity, booked and open hours, technicians on shift).
+ * Hours apply to business-unit boards; a job-type board counts jobs.
+ */
+export const BOARD_MEASURES = ['jobs', 'hours'] as const;
+export type BoardMeasure = (typeof BOARD_MEASURES)[number];
+export const boardMeasureSchema = z.enum(BOARD_MEASURES, "must be 'jobs' or 'hours'");
+
+/** The 400 for hours asked of a job-type board. */
+export const HOURS_NEED_BUSINESS_UNITS =
+  'measure: hours are measured per business unit; a job-type board counts jobs';
+
 /** A board as `GET /api/boards` lists it. */
 export const boardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   viewType: itemTypeSchema,
+  measure: boardMeasureSchema,
   itemIds: z.array(z.union([z.number(), z.string()])).nullable(),
   screenCount: z.number().int(),
 });
@@ -60,15 +74,17 @@ export const boardsQuerySchema = z.object({ companyId: companyIdQuery });
 export const createBoardBodySchema = z.object({
   name: boardNameSchema,
   viewType: itemTypeSchema.optional(),
+  measure: boardMeasureSchema.optional(),
   itemIds: boardItemIdsSchema.optional(),
 });
 export type CreateBoardBody = z.input<typeof createBoardBodySchema>;
 
-/** `PATCH /api/boards/:id`: any of name, view type, items, and its place (0 = first). */
+/** `PATCH /api/boards/:id`: any of name, view type, measure, items, and its place (0 = first). */
 export const updateBoardBodySchema = z
   .object({
     name: boardNameSchema.optional(),
     viewType: itemTypeSchema.optional(),
+    measure: boardMeasureSchema.optional(),
     itemIds: boardItemIdsSchema.optional(),
     position: z
       .number()
@@ -81,9 +97,13 @@ export const updateBoardBodySchema = z
     (b) =>
       b.name !== undefined ||
       b.viewType !== undefined ||
+      b.measure !== undefined ||
       b.itemIds !== undefined ||
       b.position !== undefined,
-    { message: 'name: give a name, a view type, items or a position', path: ['name'] },
+    {
+      message: 'name: give a name, a view type, a measure, items or a position',
+      path: ['name'],
+    },
   );
 export type UpdateBoardBody = z.input<typeof updateBoardBodySchema>;
 

@@ -26,6 +26,17 @@ export const capacityRequestSchema = z.object({
 });
 export type CapacityRequest = z.infer<typeof capacityRequestSchema>;
 
+/** Technician hours (issue 35): what the crew can hold, what is booked, what is still open. */
+export const hoursSchema = z.object({
+  capacity: z.number().min(0),
+  booked: z.number().min(0),
+  open: z.number().min(0),
+});
+export type Hours = z.infer<typeof hoursSchema>;
+
+/** Where an hours board's capacity came from: the platform's capacity planning, or its shifts. */
+export const HOURS_SOURCES = ['capacity', 'shifts'] as const;
+
 /** Seed "Capacity item". A merged group carries the group's name and a `group:<id>` id. */
 export const capacityItemSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -38,6 +49,10 @@ export const capacityItemSchema = z.object({
    * of today in the board's zone (issue 27).
    */
   newToday: z.number().int().min(0),
+  /** On an hours board (issue 35): its technician hours that day. */
+  hours: hoursSchema.optional(),
+  /** On an hours board: distinct technicians on shift that day. */
+  technicians: z.number().int().min(0).optional(),
 });
 export type CapacityItem = z.infer<typeof capacityItemSchema>;
 
@@ -49,6 +64,15 @@ export const capacityDaySchema = z.object({
   expectedPercent: z.number().int().min(0).max(100),
   /** The day's fill against it: at or above, within 20 points below, or further below. */
   pace: z.enum(PACE_STATUSES),
+  /** On an hours board (issue 35): the day's hours, its items' summed. */
+  hours: hoursSchema.optional(),
+  /** On an hours board: the day's technicians on shift. */
+  technicians: z.number().int().min(0).optional(),
+  /**
+   * On an hours board: the technicians on shift on the same weekday a week before ("2 fewer
+   * technicians than last Thursday"); null when not known.
+   */
+  techniciansLastWeek: z.number().int().min(0).nullable().optional(),
 });
 export type CapacityDay = z.infer<typeof capacityDaySchema>;
 
@@ -66,6 +90,18 @@ export const capacityResponseSchema = z.object({
   staleReason: z.string().nullable(),
   /** How often the server asks ServiceTitan; screens need not poll faster. */
   refreshIntervalSeconds: z.number().int(),
+  /**
+   * What the numbers are (issue 35): booked jobs against targets, or technician hours (the
+   * board measures hours, and they could be read). Absent: jobs.
+   */
+  measure: z.enum(['jobs', 'hours']).optional(),
+  /** On hours: where capacity came from, the platform's capacity planning or technician shifts. */
+  hoursSource: z.enum(HOURS_SOURCES).nullable().optional(),
+  /**
+   * A board set to measure hours, in words: which source its hours came from, or why it counts
+   * jobs instead (what to ask the platform's admin for).
+   */
+  measureNote: z.string().nullable().optional(),
   error: z.string().optional(),
 });
 export type CapacityResponse = z.infer<typeof capacityResponseSchema>;

@@ -70,6 +70,10 @@ export const connectionStepNameSchema = z.enum([
   'jobTypes',
   'jobs',
   'appointments',
+  /** Boards that measure hours (issue 35); counting jobs works without them. */
+  'capacity',
+  'technicianShifts',
+  'technicians',
 ]);
 export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
 
@@ -119,6 +123,11 @@ export const connectionCheckSchema = z.object({
   steps: z.array(connectionStepSchema),
   /** Every problem found (empty when ok). The first one is the one to fix first. */
   problems: z.array(connectionProblemSchema),
+  /**
+   * What boards that measure hours also need and could not read (issue 35): missing API scopes
+   * in plain words. Boards that count jobs work without them, so they do not make `ok` false.
+   */
+  hoursProblems: z.array(connectionProblemSchema).optional(),
 });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 

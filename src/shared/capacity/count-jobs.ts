@@ -28,6 +28,8 @@ export interface CountableJob {
 export interface CountableAppointment {
   jobId: number;
   startMs: number;
+  /** When it ends (UTC ms): booked hours when they come from shifts (issue 35). */
+  endMs?: number;
   canceled: boolean;
 }
 

@@ -1,3 +1,5 @@
+import { sumHours, type ItemHours } from './hours.js';
+
 /**
  * Seed section 4 grouping, generic over business units and job types: items whose preference
  * names a group merge into one row named after the group (scheduled and target summed); items
@@ -12,6 +14,10 @@ export interface GroupableItem {
   target: number;
   /** Of `scheduled`, how many were booked today (summed in a group), when known. */
   newToday?: number;
+  /** Its technician hours on an hours board (issue 35; summed in a group). */
+  hours?: ItemHours;
+  /** Its technicians on the same weekday a week before, when known (summed in a group). */
+  techniciansLastWeek?: number;
 }
 
 /** The parts of a business-unit or job-type preference grouping reads, keyed by the item id. */
@@ -34,11 +40,22 @@ export interface GroupedItem {
   scheduled: number;
   target: number;
   newToday?: number;
+  hours?: ItemHours;
+  techniciansLastWeek?: number;
   /** The group merged into this row, or null for a single item. */
   groupId: number | null;
   /** Ids of the items that make up this row. */
   itemIds: (number | string)[];
 }
+
+/** The parts of an item only some boards have, copied when present. */
+const optionalParts = (item: GroupableItem) => ({
+  ...(item.newToday === undefined ? {} : { newToday: item.newToday }),
+  ...(item.hours === undefined ? {} : { hours: item.hours }),
+  ...(item.techniciansLastWeek === undefined
+    ? {}
+    : { techniciansLastWeek: item.techniciansLastWeek }),
+});
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
@@ -62,6 +79,9 @@ export function groupItems(
         row.scheduled += item.scheduled;
         row.target += item.target;
         if (item.newToday !== undefined) row.newToday = (row.newToday ?? 0) + item.newToday;
+        if (item.hours) row.hours = row.hours ? sumHours([row.hours, item.hours]) : item.hours;
+        if (item.techniciansLastWeek !== undefined)
+          row.techniciansLastWeek = (row.techniciansLastWeek ?? 0) + item.techniciansLastWeek;
         row.itemIds.push(item.id);
       } else {
         const created: GroupedItem = {
@@ -69,7 +89,7 @@ export function groupItems(
           name: group.name,
           scheduled: item.scheduled,
           target: item.target,
-          ...(item.newToday === undefined ? {} : { newToday: item.newToday }),
+          ...optionalParts(item),
           groupId: group.id,
           itemIds: [item.id],
         };
@@ -85,7 +105,7 @@ export function groupItems(
       name: customName ? customName : item.name,
       scheduled: item.scheduled,
       target: item.target,
-      ...(item.newToday === undefined ? {} : { newToday: item.newToday }),
+      ...optionalParts(item),
       groupId: null,
       itemIds: [item.id],
     });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOARD_HAS_SCREENS_MESSAGE,
   BOARD_LIMIT_MESSAGE,
+  HOURS_NEED_BUSINESS_UNITS,
   LAST_BOARD_MESSAGE,
   boardListSchema,
   boardParamsSchema,
@@ -13,6 +14,7 @@ import {
   updateBoardBodySchema,
   type Board,
   type BoardItemId,
+  type BoardMeasure,
 } from '../../../shared/api/boards.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { can, denialReason } from '../../../shared/permissions.js';
@@ -48,6 +50,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     id: row.id,
     name: row.name,
     viewType: row.viewType,
+    measure: row.measure,
     itemIds: row.itemIds,
     screenCount: row.screenCount,
   });
@@ -122,6 +125,22 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     }
   }
 
+  /**
+   * What a board of this view type measures: the one asked for, else what it measured; hours are
+   * per business unit, so asking them of a job-type board is a 400 naming `measure`, and a board
+   * turned to job types counts jobs (issue 35).
+   */
+  function measureFor(
+    viewType: ItemType,
+    asked: BoardMeasure | undefined,
+    before: BoardMeasure,
+  ): BoardMeasure {
+    if (asked === 'hours' && viewType !== 'businessUnit')
+      throw fieldError('BAD_REQUEST', 'measure', HOURS_NEED_BUSINESS_UNITS);
+    if (asked) return asked;
+    return viewType === 'businessUnit' ? before : 'jobs';
+  }
+
   const changed = (companyId: number) =>
     app.services.events.publish({ type: 'boards.changed', companyId });
 
@@ -170,7 +189,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'createBoard',
         summary: 'Create a board',
         description:
-          "A new board with a name, a view type and, optionally, picked items (business units, job types or their groups); it starts with the first board's settings. 400 naming `itemIds` for an item that is not the company's; 409 when the company has 50 boards.",
+          "A new board with a name, a view type, what it measures (`jobs` against typed targets, or `hours` of the technicians from ServiceTitan, business-unit boards only) and, optionally, picked items (business units, job types or their groups); it starts with the first board's settings. 400 naming `itemIds` for an item that is not the company's, or `measure` for hours on a job-type board; 409 when the company has 50 boards.",
         'x-access': 'boards.manage',
         querystring: boardsQuerySchema,
         body: createBoardBodySchema,
@@ -180,6 +199,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const companyId = await companyToManage(request, request.query.companyId);
       const viewType = request.body.viewType ?? 'businessUnit';
+      const measure = measureFor(viewType, request.body.measure, 'jobs');
       const itemIds = request.body.itemIds ?? null;
       await checkItems(companyId, viewType, itemIds);
       const actor = currentViewer(request);
@@ -187,6 +207,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
         companyId,
         name: request.body.name,
         viewType,
+        measure,
         itemIds,
         userId: actor.kind === 'person' ? actor.id : null,
       });
@@ -201,9 +222,9 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     {
       schema: {
         operationId: 'updateBoard',
-        summary: 'Rename, re-pick or move a board',
+        summary: 'Rename, re-pick, re-measure or move a board',
         description:
-          "Changes a board's name, view type, picked items or position. A new view type without items picks every item of that kind.",
+          "Changes a board's name, view type, what it measures (`jobs` against typed targets, or `hours`: the technicians' capacity, booked and open hours from ServiceTitan, business-unit boards only), picked items or position. A new view type without items picks every item of that kind; a board turned to job types counts jobs. 400 naming `measure` for hours on a job-type board.",
         'x-access': 'boards.manage',
         params: boardParamsSchema,
         body: updateBoardBodySchema,
@@ -213,6 +234,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
     async (request) => {
       const board = await managedBoard(request, request.params.id);
       const viewType = request.body.viewType ?? board.viewType;
+      const measure = measureFor(viewType, request.body.measure, board.measure);
       // Items of the other kind make no sense after a change of view type: every item then.
       const itemIds =
         request.body.itemIds !== undefined
@@ -224,6 +246,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
       const updated = await store.update(board.id, {
         ...(request.body.name !== undefined ? { name: request.body.name } : {}),
         ...(request.body.viewType !== undefined ? { viewType } : {}),
+        ...(measure !== board.measure ? { measure } : {}),
         ...(itemIds !== undefined ? { itemIds } : {}),
         ...(request.body.position !== undefined ? { position: request.body.position } : {}),
       });

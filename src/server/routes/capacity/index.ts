@@ -25,7 +25,8 @@ import {
   documentAccess,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
-import { settingsHomeOf, type BoardRow } from '../../services/boards/board-store.js';
+import type { BoardRow } from '../../services/boards/board-store.js';
+import { boardViewOf } from '../../services/capacity/capacity-service.js';
 import type { BoardUser } from '../../services/capacity/answer-cache.js';
 import { SUBSCRIPTION_NEEDED_MESSAGE } from '../../services/billing/billing-service.js';
 import {
@@ -81,7 +82,7 @@ const capacitySchema = {
   operationId: 'getBoardNumbers',
   summary: "Get a board's numbers for the next working days",
   description:
-    "The board as it shows now: for each of the next working days (three by default), the jobs booked per business unit or job type against its target, the totals, the capacity level and the pace, and whether the numbers are current (`stale`, `staleReason`) or the field-service platform could not be read (`error`). Platform problems are in the answer, never a 5xx. It changes nothing (a POST for the board's first clients); the body is optional (`{}`).",
+    "The board as it shows now: for each of the next working days (three by default), the jobs booked per business unit or job type against its target, the totals, the capacity level and the pace, and whether the numbers are current (`stale`, `staleReason`) or the field-service platform could not be read (`error`). A board that measures hours (`measure: 'hours'`) also gives each business unit's and each day's technician hours (`hours: { capacity, booked, open }`), its technicians on shift (`technicians`) and a week before (`techniciansLastWeek`), where the hours came from (`hoursSource`: capacity planning or technician shifts) and, in words, `measureNote` (or why it counts jobs instead, such as an API scope to ask the platform's admin for); its pace is on hours. Platform problems are in the answer, never a 5xx. It changes nothing (a POST for the board's first clients); the body is optional (`{}`).",
   body: capacityRequestSchema.nullish(),
   querystring: capacityQuerySchema,
   response: { 200: capacityResponseSchema },
@@ -215,11 +216,7 @@ export default async function capacityRoutes(root: FastifyInstance): Promise<voi
       return;
     }
     return app.services.capacity
-      .preparedBoardFor(
-        viewer,
-        { ...request.body, viewType },
-        board && { id: board.id, home: settingsHomeOf(board), itemIds: board.itemIds },
-      )
+      .preparedBoardFor(viewer, { ...request.body, viewType }, board && boardViewOf(board))
       .then((computed) => {
         sendPrepared(request, reply, computed);
       });

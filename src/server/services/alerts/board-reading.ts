@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index.js';
 import { readSettingsOnly } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
-import type { CapacityService } from '../capacity/capacity-service.js';
+import { boardViewOf, type CapacityService } from '../capacity/capacity-service.js';
 import type { BoardReading } from './alert-service.js';
 
 /**
@@ -19,11 +19,7 @@ export function createBoardReader(deps: {
     const home = settingsHomeOf(board);
     const [settings, answer, list] = await Promise.all([
       readSettingsOnly(deps.db, home),
-      deps.capacity.boardForCompany(board.companyId, board.viewType, {
-        id: board.id,
-        home,
-        itemIds: board.itemIds,
-      }),
+      deps.capacity.boardForCompany(board.companyId, board.viewType, boardViewOf(board)),
       deps.boards.cachedList(board.companyId),
     ]);
     return {

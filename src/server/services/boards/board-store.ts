@@ -1,6 +1,10 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import { MAX_BOARDS_PER_COMPANY, type BoardItemId } from '../../../shared/api/boards.js';
+import {
+  MAX_BOARDS_PER_COMPANY,
+  type BoardItemId,
+  type BoardMeasure,
+} from '../../../shared/api/boards.js';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.js';
 import type { EventBus } from '../events/contract.js';
@@ -23,6 +27,8 @@ export interface BoardRow {
   companyId: number;
   name: string;
   viewType: ItemType;
+  /** Jobs against targets, or technician hours (issue 35; business-unit boards only). */
+  measure: BoardMeasure;
   /** null: every item (new items in ServiceTitan appear). */
   itemIds: BoardItemId[] | null;
   position: number;
@@ -60,6 +66,7 @@ export interface BoardStore {
     companyId: number;
     name: string;
     viewType: ItemType;
+    measure?: BoardMeasure;
     itemIds: BoardItemId[] | null;
     userId: string | null;
   }): Promise<BoardRow | null>;
@@ -69,6 +76,7 @@ export interface BoardStore {
     patch: {
       name?: string;
       viewType?: ItemType;
+      measure?: BoardMeasure;
       itemIds?: BoardItemId[] | null;
       position?: number;
     },
@@ -92,6 +100,7 @@ const columns = {
   companyId: boards.companyId,
   name: boards.name,
   viewType: boards.viewType,
+  measure: boards.measure,
   itemIds: boards.itemIds,
   position: boards.position,
   readThrough: sql<boolean>`${boards.settings} is null`,
@@ -200,7 +209,7 @@ export function createBoardStore(db: Database, events?: EventBus): BoardStore {
       return first;
     },
 
-    async create({ companyId, name, viewType, itemIds, userId }) {
+    async create({ companyId, name, viewType, measure = 'jobs', itemIds, userId }) {
       forget(companyId);
       const [first] = await list(companyId);
       const settings = first
@@ -216,6 +225,7 @@ export function createBoardStore(db: Database, events?: EventBus): BoardStore {
             companyId,
             name,
             viewType,
+            measure,
             itemIds,
             position: existing.length,
             settings,

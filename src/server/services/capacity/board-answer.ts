@@ -1,6 +1,13 @@
 import type { CapacityResponse } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import type { LocalDay } from '../../../shared/calendar/display-days.js';
+import { addDays, localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
+import { capacityPercent } from '../../../shared/capacity/percent.js';
+import {
+  hoursByDay,
+  type DayHours,
+  type HoursReading,
+  type ItemHours,
+} from '../../../shared/capacity/hours.js';
 import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.js';
 import { expectedPercent, paceStatus } from '../../../shared/capacity/pace.js';
 import { capacityTotals } from '../../../shared/capacity/totals.js';
@@ -32,6 +39,11 @@ export interface BoardAnswerInput {
   itemIds?: readonly (number | string)[] | null;
   /** The pace curve (% of target per day ahead) and how much of today's working day is gone. */
   pace: { curve: readonly number[]; elapsed: number };
+  /**
+   * A board that measures hours, read in business units (issue 35): its hours snapshot (null: the
+   * platform has no hours) and the board's zone (last week's days are local days too).
+   */
+  hours?: { snapshot: Snapshot<HoursReading> | null; timeZone: string } | undefined;
 }
 
 export interface BoardAnswers {
@@ -89,6 +101,45 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
     return counts;
   }
 
+  /** Each day's hours and the same weekday's a week before, cached per reading and bookings. */
+  const hoursCache = new WeakMap<HoursReading, WeakMap<Bookings, Map<string, HoursOfDays>>>();
+  function hoursFor(
+    reading: HoursReading,
+    bookings: Bookings,
+    days: LocalDay[],
+    timeZone: string,
+  ): HoursOfDays {
+    const key = `${timeZone}|${days.map((d) => `${d.date}@${d.startUtc}`).join(',')}`;
+    let perReading = hoursCache.get(reading);
+    if (!perReading) {
+      perReading = new WeakMap();
+      hoursCache.set(reading, perReading);
+    }
+    let perBookings = perReading.get(bookings);
+    if (!perBookings) {
+      perBookings = new Map();
+      perReading.set(bookings, perBookings);
+    }
+    let result = perBookings.get(key);
+    if (!result) {
+      const counting = (list: LocalDay[]) =>
+        list.map((d) => ({
+          date: d.date,
+          startMs: Date.parse(d.startUtc),
+          endMs: Date.parse(d.endUtc),
+        }));
+      const lastWeekDays = days.map((d) => localDayOf(addDays(d.date, -7), timeZone));
+      result = {
+        days: hoursByDay({ reading, days: counting(days), bookings }),
+        // Only the crew is compared, so last week's bookings are not needed.
+        lastWeek: hoursByDay({ reading, days: counting(lastWeekDays) }),
+      };
+      if (perBookings.size > 50) perBookings.clear();
+      perBookings.set(key, result);
+    }
+    return result;
+  }
+
   function staleness(
     snapshot: Snapshot<unknown>,
     at: Date,
@@ -140,7 +191,20 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
           ? metadata.payload.businessUnits
           : metadata.payload.jobTypes
         : [];
-      const freshness = staleness(bookings, at);
+      let freshness = staleness(bookings, at);
+      const measured = measureOf(input, providerName);
+      if (measured.hours && !freshness.stale && measured.hours.snapshot.lastError) {
+        freshness = { stale: true, staleReason: measured.hours.snapshot.lastError.message };
+      }
+      const hoursOfDays =
+        measured.hours && measured.hours.snapshot.payload
+          ? hoursFor(
+              measured.hours.snapshot.payload,
+              bookings.payload,
+              days,
+              measured.hours.timeZone,
+            )
+          : null;
       // Numbers without names are still numbers, but the board must say why rows show ids.
       const namesMissing = metadata.payload
         ? null
@@ -153,12 +217,28 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
           preferences,
           groups,
           itemIds: itemIds ?? null,
+          ...(hoursOfDays
+            ? {
+                hours: {
+                  of: (index: number) => hoursOfDays.days[index]?.items ?? NO_ITEMS,
+                  lastWeekOf: (index: number) => {
+                    const items = hoursOfDays.lastWeek[index]?.items;
+                    // A week the platform told nothing of (no frames, no shifts): not known.
+                    return items && items.size > 0 ? items : null;
+                  },
+                },
+              }
+            : {}),
         }).map((day, index) => {
           const expected = expectedPercent(pace.curve, index, pace.elapsed);
+          // Pace works on what the board measures: hours booked of capacity, or jobs of target.
+          const percent = day.hours
+            ? capacityPercent(day.hours.booked, day.hours.capacity)
+            : capacityTotals(day.data).percent;
           return {
             ...day,
             expectedPercent: expected,
-            pace: paceStatus(capacityTotals(day.data).percent, expected),
+            pace: paceStatus(percent, expected),
           };
         }),
         fetchedAt: bookings.fetchedAt?.toISOString() ?? null,
@@ -166,7 +246,71 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
           ? { stale: true, staleReason: namesMissing }
           : freshness),
         refreshIntervalSeconds,
+        ...(input.hours
+          ? {
+              measure: hoursOfDays ? ('hours' as const) : ('jobs' as const),
+              hoursSource: hoursOfDays ? measured.source : null,
+              measureNote: measured.note,
+            }
+          : {}),
       };
     },
+  };
+}
+
+const NO_ITEMS: ReadonlyMap<number, ItemHours> = new Map();
+
+interface HoursOfDays {
+  days: DayHours[];
+  lastWeek: DayHours[];
+}
+
+/**
+ * What an hours board can show (issue 35): its hours when they were read, else why it counts
+ * jobs; and in words where the hours came from.
+ */
+function measureOf(
+  input: BoardAnswerInput,
+  providerName: string,
+): {
+  hours: { snapshot: Snapshot<HoursReading>; timeZone: string } | null;
+  source: 'capacity' | 'shifts' | null;
+  note: string | null;
+} {
+  if (!input.hours) return { hours: null, source: null, note: null };
+  const { snapshot, timeZone } = input.hours;
+  if (!snapshot) {
+    return {
+      hours: null,
+      source: null,
+      note: `${providerName} does not give technician hours, so this board counts jobs.`,
+    };
+  }
+  const reading = snapshot.payload;
+  // Refused (a permission taken away) is not a passing failure: the last hours would never
+  // refresh, so the board counts jobs and says what to ask for.
+  if (!reading || snapshot.lastError?.kind === 'forbidden') {
+    return {
+      hours: null,
+      source: null,
+      note:
+        snapshot.lastError?.message ??
+        `${providerName} has not given the technician hours yet, so this board counts jobs until it does.`,
+    };
+  }
+  if (reading.source === 'capacity') {
+    return {
+      hours: { snapshot, timeZone },
+      source: 'capacity',
+      note: `Hours from ${providerName}'s capacity planning.`,
+    };
+  }
+  return {
+    hours: { snapshot, timeZone },
+    source: 'shifts',
+    note:
+      reading.why === 'not_set_up'
+        ? `Hours from technician shifts: capacity planning is not set up in ${providerName}.`
+        : `Hours from technician shifts: ${providerName} does not let the app read its capacity planning${reading.refusedScope ? ` (ask your ${providerName} admin to allow the "${reading.refusedScope}" API scope for this app)` : ''}.`,
   };
 }

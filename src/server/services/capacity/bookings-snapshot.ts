@@ -10,7 +10,7 @@ export type { Bookings } from '../providers/port.js';
 
 /** Stored form: tuples keep a window of thousands of appointments small. */
 const storedBookingsSchema = z.object({
-  v: z.literal(2),
+  v: z.literal(3),
   /** [id, businessUnitId, jobTypeId, canceled 0|1, createdOn epoch ms | null] */
   jobs: z.array(
     z.tuple([
@@ -21,14 +21,14 @@ const storedBookingsSchema = z.object({
       z.number().nullable(),
     ]),
   ),
-  /** [jobId, start epoch ms, canceled 0|1] */
-  appointments: z.array(z.tuple([z.number(), z.number(), z.number()])),
+  /** [jobId, start epoch ms, canceled 0|1, minutes from start to end] */
+  appointments: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
 });
 export type StoredBookings = z.infer<typeof storedBookingsSchema>;
 
 export function encodeBookings(bookings: Bookings): StoredBookings {
   return {
-    v: 2,
+    v: 3,
     jobs: bookings.jobs.map((j) => [
       j.id,
       j.businessUnitId,
@@ -36,7 +36,12 @@ export function encodeBookings(bookings: Bookings): StoredBookings {
       j.canceled ? 1 : 0,
       j.createdOnMs ?? null,
     ]),
-    appointments: bookings.appointments.map((a) => [a.jobId, a.startMs, a.canceled ? 1 : 0]),
+    appointments: bookings.appointments.map((a) => [
+      a.jobId,
+      a.startMs,
+      a.canceled ? 1 : 0,
+      Math.round(((a.endMs ?? a.startMs) - a.startMs) / 60_000),
+    ]),
   };
 }
 
@@ -52,9 +57,10 @@ export function decodeBookings(stored: unknown): Bookings | null {
       canceled: canceled === 1,
       createdOnMs,
     })),
-    appointments: parsed.data.appointments.map(([jobId, startMs, canceled]) => ({
+    appointments: parsed.data.appointments.map(([jobId, startMs, canceled, minutes]) => ({
       jobId,
       startMs,
+      endMs: startMs + minutes * 60_000,
       canceled: canceled === 1,
     })),
   };

@@ -4,12 +4,15 @@ import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
 import type { NamedItem } from '../../../shared/api/servicetitan.js';
 import type { DayCounts } from '../../../shared/capacity/count-jobs.js';
 import { groupItems, type GroupingGroup } from '../../../shared/capacity/group-items.js';
+import { sumHours, type ItemHours } from '../../../shared/capacity/hours.js';
 import type { ItemPreference } from '../preferences/preference-store.js';
 
 const FALLBACK_NAME: Record<ItemType, string> = {
   businessUnit: 'Business unit',
   jobType: 'Job type',
 };
+
+const NO_HOURS: ItemHours = { capacity: 0, booked: 0, open: 0, technicians: 0 };
 
 function targetFor(preference: ItemPreference | undefined, dayIndex: number): number {
   if (!preference) return DEFAULT_DAY_TARGET;
@@ -55,6 +58,14 @@ export function buildBoardDays(options: {
   itemIds?: readonly (number | string)[] | null;
   /** Each item's target on a day when it is known otherwise (history: as recorded). */
   targetOf?: (dayIndex: number, itemId: number) => number;
+  /**
+   * An hours board (issue 35): each business unit's hours per day (none: zero), and its
+   * technicians on the same weekday a week before (null for the day: not known).
+   */
+  hours?: {
+    of: (dayIndex: number) => ReadonlyMap<number, ItemHours>;
+    lastWeekOf: (dayIndex: number) => ReadonlyMap<number, ItemHours> | null;
+  };
 }): Omit<CapacityDay, 'expectedPercent' | 'pace'>[] {
   const { counts, items, viewType, preferences, groups } = options;
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
@@ -64,6 +75,18 @@ export function buildBoardDays(options: {
       if (!nameOf.has(id)) {
         nameOf.set(id, `${FALLBACK_NAME[viewType]} ${id}`);
         ids.push(id);
+      }
+    }
+  }
+  const { hours } = options;
+  if (hours) {
+    // Units with hours but no bookings and no listing still show (their crew is real).
+    for (let dayIndex = 0; dayIndex < counts.length; dayIndex++) {
+      for (const id of hours.of(dayIndex).keys()) {
+        if (!nameOf.has(id)) {
+          nameOf.set(id, `${FALLBACK_NAME[viewType]} ${id}`);
+          ids.push(id);
+        }
       }
     }
   }
@@ -77,6 +100,8 @@ export function buildBoardDays(options: {
   }));
 
   return counts.map((day, dayIndex) => {
+    const dayHours = hours?.of(dayIndex);
+    const lastWeek = hours?.lastWeekOf(dayIndex);
     const rows = groupItems(
       shown.ids.map((id) => ({
         id,
@@ -86,21 +111,37 @@ export function buildBoardDays(options: {
           ? options.targetOf(dayIndex, id)
           : targetFor(preferenceOf.get(id), dayIndex),
         newToday: day.newToday.get(id) ?? 0,
+        ...(dayHours ? { hours: dayHours.get(id) ?? NO_HOURS } : {}),
+        ...(lastWeek ? { techniciansLastWeek: lastWeek.get(id)?.technicians ?? 0 } : {}),
       })),
       groupingPreferences,
       groups,
     );
+    const data = rows.map((row) => ({
+      // A single item keeps its ServiceTitan id; a merged group is named by its group id.
+      id: row.groupId === null && row.itemIds.length === 1 ? row.itemIds[0]! : row.id,
+      name: row.name,
+      scheduled: row.scheduled,
+      target: row.target,
+      newToday: row.newToday ?? 0,
+      type: viewType,
+      ...(row.hours
+        ? {
+            hours: { capacity: row.hours.capacity, booked: row.hours.booked, open: row.hours.open },
+            technicians: row.hours.technicians,
+          }
+        : {}),
+    }));
+    if (!dayHours) return { date: day.date, data };
+    const total = sumHours(rows.map((row) => row.hours ?? NO_HOURS));
     return {
       date: day.date,
-      data: rows.map((row) => ({
-        // A single item keeps its ServiceTitan id; a merged group is named by its group id.
-        id: row.groupId === null && row.itemIds.length === 1 ? row.itemIds[0]! : row.id,
-        name: row.name,
-        scheduled: row.scheduled,
-        target: row.target,
-        newToday: row.newToday ?? 0,
-        type: viewType,
-      })),
+      data,
+      hours: { capacity: total.capacity, booked: total.booked, open: total.open },
+      technicians: total.technicians,
+      techniciansLastWeek: lastWeek
+        ? rows.reduce((sum, row) => sum + (row.techniciansLastWeek ?? 0), 0)
+        : null,
     };
   });
 }

@@ -44,7 +44,8 @@ import {
 } from './provider-reads.js';
 import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
 import type { SettingsHome } from '../board-settings/board-settings-store.js';
-import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
+import { settingsHomeOf, type BoardRow, type BoardStore } from '../boards/board-store.js';
+import type { BoardMeasure } from '../../../shared/api/boards.js';
 import { learnedPaceFor } from '../targets/learned-pace.js';
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
@@ -59,7 +60,17 @@ export interface BoardView {
   id: number;
   home: SettingsHome;
   itemIds: readonly (number | string)[] | null;
+  /** Jobs against targets, or technician hours (issue 35); without it: jobs. */
+  measure?: BoardMeasure;
 }
+
+/** How the board service reads a board of the store. */
+export const boardViewOf = (board: BoardRow): BoardView => ({
+  id: board.id,
+  home: settingsHomeOf(board),
+  itemIds: board.itemIds,
+  measure: board.measure,
+});
 
 export interface CapacityService {
   /** `GET /api/servicetitan/metadata`: never throws because the platform failed. */
@@ -289,11 +300,7 @@ export function createCapacityService(deps: {
       const at = now().getTime();
       const answer =
         answers.get(viewer, board.viewType, at, board.id) ??
-        (await preparedBoardFor(
-          viewer,
-          { viewType: board.viewType },
-          { id: board.id, home: settingsHomeOf(board), itemIds: board.itemIds },
-        ));
+        (await preparedBoardFor(viewer, { viewType: board.viewType }, boardViewOf(board)));
       return answer.json;
     },
   };
@@ -310,7 +317,7 @@ export function createCapacityService(deps: {
     const days = daysOf(settings, at);
     if (days.length === 0) return null;
     // Only what this instance holds (it has just refreshed it): history never asks the platform.
-    const window = await companyWindow(companyId, days, at);
+    const { window } = await companyWindow(companyId, days, at);
     const [bookings, metadata] = await Promise.all([
       snapshots.peek(reads.bookingsKey(resolution.identity, window), decodeBookings),
       snapshots.peek(reads.metadataKey(resolution.identity), decodeMetadata),
@@ -421,7 +428,7 @@ export function createCapacityService(deps: {
     const days = daysOf(settings, at);
     if (!utcWindow(days)) return boardAnswers.empty();
     // One read for all of the company's boards: the union of their days (issue 26).
-    const window = await companyWindow(boardCompany, days, at);
+    const { window, hoursWanted } = await companyWindow(boardCompany, days, at);
 
     const source = sourceOf(resolution);
     // The board's snapshots join the server's refresh schedule (refresh-schedule.ts).
@@ -432,18 +439,28 @@ export function createCapacityService(deps: {
       boardCompany === null
         ? request
         : schedule.watch(boardCompany, request, { announceFetched: true });
-    const [bookings, metadata] = await Promise.all([
+    // Hours (issue 35): read with the bookings, on the same interval, while any board of the
+    // company measures them; over the same days and the week before them (the crew then).
+    const measuresHours = input.board?.measure === 'hours' && viewType === 'businessUnit';
+    if (!hoursWanted && boardCompany !== null) schedule.forget(boardCompany, HOURS_KIND);
+    const hoursWindow = weekBefore(window);
+    const [bookings, metadata, hours] = await Promise.all([
       reads.bookings(source, window, announced),
       reads.metadata(source, scheduled),
+      measuresHours ? reads.hours(source, hoursWindow, scheduled) : null,
     ]);
 
     // An answer read while a refresh was still running (here or on another instance) is not
     // kept: the new numbers are on their way.
+    const settled =
+      snapshots.settled(reads.bookingsKey(resolution.identity, window)) &&
+      (!hours || snapshots.settled(reads.hoursKey(resolution.identity, hoursWindow)));
     input.dueAt?.(
-      snapshots.settled(reads.bookingsKey(resolution.identity, window))
+      settled
         ? Math.min(
             snapshotDueAt(bookings, { intervalMs: refreshMs }),
             snapshotDueAt(metadata, { intervalMs: METADATA_REFRESH_MS, failureRetryMs: refreshMs }),
+            hours ? snapshotDueAt(hours, { intervalMs: refreshMs }) : Number.POSITIVE_INFINITY,
           )
         : Number.NEGATIVE_INFINITY,
     );
@@ -458,6 +475,7 @@ export function createCapacityService(deps: {
       at,
       todayStartMs: startOfToday(at, settings.timezone),
       itemIds: input.board?.itemIds ?? null,
+      ...(measuresHours ? { hours: { snapshot: hours, timeZone: settings.timezone } } : {}),
       pace: {
         curve: await paceCurveOf(boardCompany, viewType, settings, at),
         elapsed: workingDayElapsed({
@@ -518,16 +536,18 @@ export function createCapacityService(deps: {
     boardCompany: number | null,
     own: LocalDay[],
     at: Date,
-  ): Promise<UtcWindow> {
+  ): Promise<{ window: UtcWindow; hoursWanted: boolean }> {
     const allDays = [own];
+    let hoursWanted = false;
     if (boardCompany !== null) {
       const rows = await boards.cachedList(boardCompany);
       const settings = await Promise.all(
         rows.map((row) => inputs.settings(boardCompany, settingsHomeOf(row))),
       );
       for (const each of settings) allDays.push(daysOf(each, at));
+      hoursWanted = rows.some((row) => row.measure === 'hours' && row.viewType === 'businessUnit');
     }
-    return unionWindow(allDays);
+    return { window: unionWindow(allDays), hoursWanted };
   }
 }
 
@@ -543,6 +563,21 @@ function daysOf(
     holidays: settings.holidays,
     count: DAYS_DISPLAYED,
   });
+}
+
+/** The refresh schedule's kind of the hours snapshot (provider-reads.ts hoursKey). */
+const HOURS_KIND = 'hours';
+
+/**
+ * The hours' window (issue 35): the company's days and a week before them, so the crew of the
+ * same weekday a week earlier is known ("2 fewer technicians than last Thursday"); a day more
+ * for a daylight-saving change between them.
+ */
+function weekBefore(window: UtcWindow): UtcWindow {
+  return {
+    startsOnOrAfter: new Date(Date.parse(window.startsOnOrAfter) - 8 * 86_400_000).toISOString(),
+    startsBefore: window.startsBefore,
+  };
 }
 
 /** The smallest UTC window holding every one of these days. */

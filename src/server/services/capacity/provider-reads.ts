@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { DescribedFailure, ProviderReader, UtcWindow } from '../providers/port.js';
+import type { HoursReading } from '../../../shared/capacity/hours.js';
 import { decodeBookings, encodeBookings, type Bookings } from './bookings-snapshot.js';
+import { decodeHours, encodeHours } from './hours-snapshot.js';
 import { decodeMetadata, encodeMetadata, type TenantMetadata } from './metadata-snapshot.js';
 import type { Snapshot, SnapshotRequest, SnapshotStore } from './snapshot-store.js';
 
@@ -35,6 +37,16 @@ export interface ProviderReads {
     window: UtcWindow,
     scheduled?: Scheduled,
   ): Promise<Snapshot<Bookings>>;
+  /**
+   * An account's hours over a UTC window (issue 35), read with its bookings on the same refresh
+   * interval; null when its platform has no hours.
+   */
+  hours(
+    source: ReadSource,
+    window: UtcWindow,
+    scheduled?: Scheduled,
+  ): Promise<Snapshot<HoursReading>> | null;
+  hoursKey(identity: string, window: UtcWindow): string;
 }
 
 /**
@@ -65,12 +77,30 @@ export function createProviderReads(deps: {
   }
 
   const bookingsKey = (identity: string, window: UtcWindow) =>
-    `bookings:v2:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
+    `bookings:v3:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
   const metadataKey = (identity: string) => `metadata:v1:${identity}`;
+  const hoursKey = (identity: string, window: UtcWindow) =>
+    `hours:v1:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
 
   return {
     bookingsKey,
     metadataKey,
+    hoursKey,
+
+    hours(source, window, scheduled = unscheduled) {
+      const read = source.reader.hours?.bind(source.reader);
+      if (!read) return null;
+      return snapshots.read<HoursReading>(
+        scheduled({
+          key: hoursKey(source.identity, window),
+          intervalMs: refreshMs,
+          fetch: (signal) => read(window, { signal }),
+          encode: encodeHours,
+          decode: decodeHours,
+          describeError: describer(source),
+        }),
+      );
+    },
 
     metadata(source, scheduled = unscheduled) {
       return snapshots.read<TenantMetadata>(

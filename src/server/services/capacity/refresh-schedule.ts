@@ -36,6 +36,11 @@ export interface RefreshSchedule {
   ): SnapshotRequest<T>;
   /** A stream of the company opened on this instance; the returned function closes it. */
   hold(companyId: number): () => void;
+  /**
+   * The company's snapshot of this kind (the key's first part) is no longer part of any board:
+   * stop refreshing it (an hours snapshot once no board measures hours, issue 35).
+   */
+  forget(companyId: number, kind: string): void;
   /** Whether this instance knows which snapshots make up the company's board. */
   knows(companyId: number): boolean;
   /** The snapshot keys of the company's board, as far as this instance knows them. */
@@ -154,6 +159,12 @@ export function createRefreshSchedule(deps: {
         watched.streams -= 1;
         watched.lastWanted = Math.max(watched.lastWanted, now().getTime());
       };
+    },
+    forget(companyId, kind) {
+      const watched = companies.get(companyId);
+      if (!watched) return;
+      for (const key of watched.reads.keys())
+        if (key.split(':')[0] === kind) watched.reads.delete(key);
     },
     keysOf(companyId) {
       return [...(companies.get(companyId)?.reads.keys() ?? [])];

@@ -1,10 +1,7 @@
 import type { ConnectionCheck } from '../../../shared/api/companies.js';
 import type { NamedItem } from '../../../shared/api/servicetitan.js';
-import type {
-  CountableAppointment,
-  CountableJob,
-  CountingDay,
-} from '../../../shared/capacity/count-jobs.js';
+import type { CountableAppointment, CountableJob } from '../../../shared/capacity/count-jobs.js';
+import type { HoursReading } from '../../../shared/capacity/hours.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 
 /**
@@ -80,19 +77,11 @@ export interface DescribedFailure {
   message: string;
 }
 
-/** Hours of one item on one local day (issue 35's optional capability). */
-export interface ItemHours {
-  capacity: number;
-  booked: number;
-  open: number;
-  technicians: number;
-}
-
-/** Hours per item per local day, and where the capacity came from. */
-export interface HoursReading {
-  source: 'capacity' | 'shifts';
-  days: { date: string; items: Map<number, ItemHours> }[];
-}
+/**
+ * What a platform's capacity in hours is made of (issue 35, decision 054): its capacity planning's
+ * time frames, or its technicians and shifts; src/shared/capacity/hours.ts counts local days.
+ */
+export type { HoursReading } from '../../../shared/capacity/hours.js';
 
 /** One company's connection, opened: what the server reads the platform with. */
 export interface ProviderReader {
@@ -111,10 +100,11 @@ export interface ProviderReader {
    */
   timeZone(options?: ReadOptions): Promise<string | null>;
   /**
-   * Optional capability (`capabilities.hours`): capacity, booked and open hours and technicians
-   * per business unit per local day. Absent on platforms without it.
+   * Optional capability (`capabilities.hours`, issue 35): what capacity in technician hours over
+   * the window is made of, per business unit: the platform's capacity planning when it answers,
+   * else its technicians' shifts (the adapter says which, and why). Absent on platforms without it.
    */
-  hours?(days: readonly CountingDay[], options?: ReadOptions): Promise<HoursReading>;
+  hours?(window: UtcWindow, options?: ReadOptions): Promise<HoursReading>;
 }
 
 /** What the server knows of one platform. `C` is the platform's own credential. */

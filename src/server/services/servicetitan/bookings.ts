@@ -17,11 +17,17 @@ export function bookingsFromServiceTitan(appointments: StAppointment[], jobs: St
       createdOnMs: createdOnMs(job.createdOn),
     })),
     appointments: appointments
-      .map((a) => ({
-        jobId: a.jobId,
-        startMs: parseUtcInstant(a.start),
-        canceled: isCanceledStatus(a.status),
-      }))
+      .map((a) => {
+        const startMs = parseUtcInstant(a.start);
+        const endMs = parseUtcInstant(a.end);
+        return {
+          jobId: a.jobId,
+          startMs,
+          // An end before the start (or unreadable) books no hours.
+          endMs: Number.isFinite(endMs) && endMs > startMs ? endMs : startMs,
+          canceled: isCanceledStatus(a.status),
+        };
+      })
       .filter((a) => Number.isFinite(a.startMs)),
   };
 }

@@ -8,6 +8,7 @@ import {
   type ServiceTitanCredential,
   type ServiceTitanGateway,
 } from './contract.js';
+import { HOURS_SCOPES } from './hours.js';
 import { TOKEN_PATH } from './http.js';
 
 /**
@@ -21,7 +22,7 @@ export type PartialCredential = Partial<Omit<ServiceTitanCredential, 'environmen
 };
 
 interface ReadStep {
-  name: Exclude<ConnectionStepName, 'token'>;
+  name: Exclude<ConnectionStepName, 'token' | HoursStepName>;
   label: string;
   /** What the office calls the data, in "may not read ...". */
   what: string;
@@ -53,6 +54,30 @@ const READS: ReadStep[] = [
     label: 'Read appointments',
     what: 'appointments',
     scope: 'Job Planning & Management: Appointments (read)',
+  },
+];
+
+type HoursStepName = 'capacity' | 'technicianShifts' | 'technicians';
+
+/** The reads boards that measure hours need (issue 35): checked, but not needed to count jobs. */
+const HOURS_READS: { name: HoursStepName; label: string; what: string; scope: string }[] = [
+  {
+    name: 'capacity',
+    label: 'Read capacity planning (for boards in hours)',
+    what: 'capacity planning',
+    scope: HOURS_SCOPES.capacity,
+  },
+  {
+    name: 'technicianShifts',
+    label: 'Read technician shifts (for boards in hours)',
+    what: 'technician shifts',
+    scope: HOURS_SCOPES.technicianShifts,
+  },
+  {
+    name: 'technicians',
+    label: 'Read technicians (for boards in hours)',
+    what: 'technicians',
+    scope: HOURS_SCOPES.technicians,
   },
 ];
 
@@ -112,7 +137,11 @@ export async function checkConnection(options: {
       checkedAt,
       steps: [
         { name: 'token', label: TOKEN_LABEL, status: 'skipped' },
-        ...READS.map((r) => ({ name: r.name, label: r.label, status: 'skipped' as const })),
+        ...[...READS, ...HOURS_READS].map((r) => ({
+          name: r.name,
+          label: r.label,
+          status: 'skipped' as const,
+        })),
       ],
       problems: [
         problem(
@@ -183,7 +212,61 @@ export async function checkConnection(options: {
     }),
   ];
   const problems = diagnose(outcomes, tokenFailed, full.tenantId);
-  return { ok: problems.length === 0, checkedAt, steps, problems };
+  // The hours' reads, once ServiceTitan answers at all (the required ones each passed or were
+  // only refused a scope).
+  const answering = outcomes.every(
+    (o) =>
+      o.error === null || (o.error instanceof ServiceTitanError && o.error.kind === 'forbidden'),
+  );
+  const notConnected = problems.some((p) => p.code === 'tenant_not_connected');
+  if (tokenFailed || !answering || notConnected) {
+    steps.push(
+      ...HOURS_READS.map((r) => ({ name: r.name, label: r.label, status: 'skipped' as const })),
+    );
+    return { ok: problems.length === 0, checkedAt, steps, problems };
+  }
+  const hoursProblems: ConnectionProblem[] = [];
+  for (const step of HOURS_READS) {
+    const read = () => {
+      switch (step.name) {
+        case 'capacity':
+          return client.capacity(window);
+        case 'technicianShifts':
+          return client.listTechnicianShifts(window, 'Normal');
+        case 'technicians':
+          return client.listTechnicians();
+      }
+    };
+    try {
+      await read();
+      steps.push({ name: step.name, label: step.label, status: 'ok' });
+    } catch (error) {
+      steps.push({ name: step.name, label: step.label, status: 'failed' });
+      const refused = error instanceof ServiceTitanError && error.kind === 'forbidden';
+      const named = refused ? scopeNamedIn(error.detail.explanation) : null;
+      hoursProblems.push(
+        refused
+          ? problem(
+              'missing_scope',
+              `The app may not read ${step.what}, which boards that measure hours need: the "${step.scope}" API scope${named ? ` (${named})` : ''} is missing. In ServiceTitan, open ${WHERE}, edit this app and allow "${step.scope}". Boards that count jobs work without it.`,
+              step.name,
+              step.scope,
+            )
+          : problem(
+              'unreachable',
+              `ServiceTitan did not answer the read of ${step.what} (for boards that measure hours). Try the check again in a few minutes.`,
+              step.name,
+            ),
+      );
+    }
+  }
+  return {
+    ok: problems.length === 0,
+    checkedAt,
+    steps,
+    problems,
+    ...(hoursProblems.length > 0 ? { hoursProblems } : {}),
+  };
 }
 
 function diagnose(

@@ -45,6 +45,33 @@ export interface StJob {
   createdOn?: string | null;
 }
 
+/** One capacity time frame (hours), as capacity planning answers it. */
+export interface StCapacityFrame {
+  /** ISO-8601 UTC instants. */
+  startUtc: string;
+  endUtc: string;
+  businessUnitIds: number[];
+  totalAvailability: number;
+  openAvailability: number;
+  technicians: { id: number; status: 'Available' | 'Unavailable' | string }[];
+}
+
+export interface StTechnician {
+  id: number;
+  businessUnitId: number | null;
+  active: boolean;
+}
+
+export interface StTechnicianShift {
+  id: number;
+  technicianId: number;
+  shiftType: 'Normal' | 'OnCall' | 'TimeOff' | string;
+  /** ISO-8601 UTC instants. */
+  start: string;
+  end: string;
+  active: boolean;
+}
+
 // The window and read options are the provider port's (this folder is its ServiceTitan adapter).
 export type { ReadOptions, UtcWindow } from '../providers/port.js';
 
@@ -55,6 +82,22 @@ export interface ServiceTitanClient {
   listAppointments(window: UtcWindow, options?: ReadOptions): Promise<StAppointment[]>;
   /** Every job with an appointment starting in the window (all pages). */
   listJobs(window: UtcWindow, options?: ReadOptions): Promise<StJob[]>;
+  /**
+   * Capacity planning's time frames between the window's bounds, every business unit (issue 35);
+   * none when the tenant has not set it up.
+   */
+  capacity(window: UtcWindow, options?: ReadOptions): Promise<StCapacityFrame[]>;
+  /** Active technicians (all pages). */
+  listTechnicians(options?: ReadOptions): Promise<StTechnician[]>;
+  /**
+   * Enabled shifts (of one type, or every type) starting at or after the window's start and
+   * ending by its end.
+   */
+  listTechnicianShifts(
+    window: UtcWindow,
+    shiftType: 'Normal' | 'OnCall' | 'TimeOff' | null,
+    options?: ReadOptions,
+  ): Promise<StTechnicianShift[]>;
 }
 
 /** Creates clients; one token cache per credential lives behind it. */
@@ -81,6 +124,12 @@ export class ServiceTitanError extends Error {
       missingPermission?: string;
       /** ServiceTitan's own words for a 403 (its problem `title` / `detail`), at most 300 chars. */
       explanation?: string;
+      /**
+       * Hours (issue 35): the API scopes whose reads were refused, in the admin screen's words,
+       * and whether capacity planning was itself refused or answered nothing (not set up).
+       */
+      missingScopes?: string[];
+      capacityPlanning?: 'refused' | 'not_set_up';
     } = {},
   ) {
     super(message);

@@ -16,6 +16,7 @@ export function describeServiceTitanError(err: unknown): string {
       }
       return 'ServiceTitan did not accept the client ID or client secret. Check them in the Admin panel (the secret may have been regenerated, or may belong to the other ServiceTitan environment).';
     case 'forbidden': {
+      if (err.detail.missingScopes?.length) return hoursRefusedSentence(err.detail);
       const permission = err.detail.missingPermission;
       return permission
         ? `The app is not connected to this ServiceTitan account, or it is missing the "${permission}" permission. In ServiceTitan, open Settings > Integrations > API Application Access and allow "${permission}" for this app.`
@@ -34,4 +35,22 @@ export function describeServiceTitanError(err: unknown): string {
     default:
       return 'Something went wrong while reading from ServiceTitan. The board will try again shortly.';
   }
+}
+
+const quoted = (words: string[]) => {
+  const each = words.map((w) => `"${w}"`);
+  return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+};
+
+/**
+ * A board set to measure hours whose reads ServiceTitan refused (issue 35): what to ask the
+ * ServiceTitan admin for, and that the board counts jobs meanwhile.
+ */
+function hoursRefusedSentence(detail: ServiceTitanError['detail']): string {
+  const scopes = detail.missingScopes ?? [];
+  const why =
+    detail.capacityPlanning === 'not_set_up'
+      ? 'Capacity planning is not set up in ServiceTitan, so hours come from technician shifts, which the app may not read.'
+      : 'ServiceTitan does not let the app read the hours.';
+  return `${why} Ask your ServiceTitan admin to allow the ${quoted(scopes)} API ${scopes.length === 1 ? 'scope' : 'scopes'} for this app (Settings > Integrations > API Application Access). Until then this board counts jobs.`;
 }

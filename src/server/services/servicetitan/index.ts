@@ -1,7 +1,8 @@
-import { createApiGet } from './api-request.js';
+import { createApiGet, createApiPost } from './api-request.js';
 import { requestAccessToken } from './access-token.js';
 import { listAppointments } from './appointments.js';
 import { listBusinessUnits } from './business-units.js';
+import { listTechnicianShifts, listTechnicians, readCapacity } from './crew.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
 import type {
   ServiceTitanClient,
@@ -64,17 +65,18 @@ export function createServiceTitanGateway(
 
   return {
     clientFor(credential: ServiceTitanCredential): ServiceTitanClient {
-      const get = createApiGet({
-        http,
-        tokens,
-        apiBase: hostsFor(credential, overrides).api,
-        credential,
-      });
+      const api = { http, tokens, apiBase: hostsFor(credential, overrides).api, credential };
+      const get = createApiGet(api);
+      const post = createApiPost(api);
       return {
         listBusinessUnits: (options) => listBusinessUnits(get, options),
         listJobTypes: (options) => listJobTypes(get, options),
         listAppointments: (window, options) => listAppointments(get, window, options),
         listJobs: (window, options) => listJobs(get, window, options),
+        capacity: (window, options) => readCapacity(post, window, options),
+        listTechnicians: (options) => listTechnicians(get, options),
+        listTechnicianShifts: (window, shiftType, options) =>
+          listTechnicianShifts(get, window, shiftType, options),
       };
     },
   };

@@ -7,6 +7,21 @@ export const PAGE_SIZE = 500;
 /** 500 × 200 = 100,000 records: far beyond any tenant's three-week window. Stops a server that never says "no more". */
 const MAX_PAGES = 200;
 
+/** An answer that does not match the documented shape, naming where it went wrong. */
+export function unexpectedShape(
+  resource: string,
+  path: string,
+  error: z.ZodError,
+): ServiceTitanError {
+  const issue = error.issues[0];
+  const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown';
+  return new ServiceTitanError(
+    'bad_response',
+    `ServiceTitan answered ${resource} in an unexpected shape (${where})`,
+    { path },
+  );
+}
+
 /** Reads page 1, 2, ... while ServiceTitan answers `hasMore: true`. */
 export async function listAllPages<T extends z.ZodType>(
   get: ApiGet,
@@ -27,17 +42,7 @@ export async function listAllPages<T extends z.ZodType>(
       options,
     );
     const parsed = envelope.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown';
-      throw new ServiceTitanError(
-        'bad_response',
-        `ServiceTitan answered ${resource} in an unexpected shape (${where})`,
-        {
-          path,
-        },
-      );
-    }
+    if (!parsed.success) throw unexpectedShape(resource, path, parsed.error);
     all.push(...parsed.data.data);
     if (!parsed.data.hasMore) return all;
     if (parsed.data.data.length === 0 || page >= MAX_PAGES) {

@@ -78,3 +78,55 @@ export const jobSchema = z.object({
     .transform((v) => v ?? null),
   createdOn: utcInstant.nullish().transform((v) => v ?? null),
 });
+
+/** Capacity planning's answer (`POST /dispatch/v2/tenant/{t}/capacity`), in hours. */
+export const capacityAnswerSchema = z.object({
+  availabilities: z
+    .array(
+      z.object({
+        // Required in the 2025 documents; an older tenant's answer without them falls back to
+        // `start`/`end`, which ServiceTitan writes as local wall time.
+        startUtc: utcInstant.nullish(),
+        endUtc: utcInstant.nullish(),
+        start: utcInstant,
+        end: utcInstant,
+        businessUnitIds: z
+          .array(z.number().int())
+          .nullish()
+          .transform((v) => v ?? []),
+        totalAvailability: z.number(),
+        openAvailability: z.number(),
+        technicians: z
+          .array(z.object({ id: z.number().int(), status: z.string().nullish() }))
+          .nullish()
+          .transform((v) => v ?? []),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export const technicianSchema = z.object({
+  id: z.number().int(),
+  businessUnitId: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
+  active: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+});
+
+export const technicianShiftSchema = z.object({
+  id: z.number().int(),
+  technicianId: z.number().int(),
+  shiftType: z.string(),
+  start: utcInstant,
+  end: utcInstant,
+  active: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+});

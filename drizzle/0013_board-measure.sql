@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "measure" text DEFAULT 'jobs' NOT NULL;
