@@ -16,7 +16,7 @@ import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createServiceTitanAdapter } from './servicetitan/adapter.js';
-import { createProviders, type Providers } from './providers/index.js';
+import { createProviders, type Providers } from './platforms/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
 import { createBoardStore, type BoardStore } from './boards/board-store.js';

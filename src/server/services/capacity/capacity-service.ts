@@ -24,7 +24,7 @@ import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
-import type { Providers } from '../providers/index.js';
+import type { Providers } from '../platforms/index.js';
 import type { ProviderReader, UtcWindow } from '../providers/port.js';
 import { providerName } from '../../../shared/providers/platforms.js';
 import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer-cache.js';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { companies, credentials, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { ProviderConnection } from '../providers/index.js';
+import type { ProviderConnection } from '../platforms/index.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 export type CredentialResolution =

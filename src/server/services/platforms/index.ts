@@ -1,8 +1,8 @@
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
-import type { DescribedFailure, ProviderAdapter, ProviderReader } from './port.js';
+import type { DescribedFailure, ProviderAdapter, ProviderReader } from '../providers/port.js';
 
-export type * from './port.js';
+export type * from '../providers/port.js';
 
 /**
  * Each platform's own credential, by platform: the one place that lists them (a new platform
