@@ -43,9 +43,14 @@ import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
 import { createDatabaseEventBus } from './services/events/database-bus.js';
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
-import { seedDemoData, type DemoTargets } from './services/demo/seed-demo-data.js';
+import {
+  ensureHousecallProDemo,
+  seedDemoData,
+  type DemoTargets,
+} from './services/demo/seed-demo-data.js';
 import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
 import { contentSecurityPolicy } from './security/content-security-policy.js';
+import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +65,16 @@ declare module 'fastify' {
      * admins in the onboarding connect step; null otherwise.
      */
     sampleServiceTitanCredential: Omit<ServiceTitanCredential, 'environment'> | null;
+    /**
+     * The bundled Housecall Pro stand-in's sample account while it runs (never in production),
+     * offered to admins in the connect step ("Use the sample account"); null otherwise.
+     */
+    sampleHousecallProAccount: { apiKey: string } | null;
+    /**
+     * "Demo Plumbing Co" as seeded (issue 34): its webhook address part and signing secret, so
+     * main.ts can tell the stand-in where to send its events; null without it.
+     */
+    housecallProDemo: { webhookKey: string; webhookSecret: string } | null;
     /** The board build this instance serves (see build-version.ts). */
     buildVersion: string;
   }
@@ -77,6 +92,15 @@ export interface BuildAppOptions {
   demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
   /** Day targets for the demo users (the sample tenant's typical volume). */
   demoTargets?: DemoTargets;
+  /**
+   * The sample Housecall Pro account "Demo Plumbing Co" is seeded with (issue 34): its API key,
+   * the signing secret of its webhooks, and day targets by Housecall Pro's item ids.
+   */
+  demoHousecallPro?: {
+    apiKey: string;
+    webhookSecret: string;
+    targets?: { businessUnits: Record<string, number>; jobTypes: Record<string, number> };
+  };
   /** The business units of the demo's "Install" board (issue 26). */
   demoInstallBusinessUnits?: number[];
   /** Told of every route as it is registered (the authorization matrix test lists them). */
@@ -140,6 +164,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? options.demoServiceTitanCredential
       : null,
   );
+  app.decorate(
+    'sampleHousecallProAccount',
+    !config.isProduction && options.demoHousecallPro
+      ? { apiKey: options.demoHousecallPro.apiKey }
+      : null,
+  );
+  app.decorate('housecallProDemo', null);
   // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
   const redirectUri = `${config.publicUrl}/api/callback`;
   let oidc: OidcSettings;
@@ -203,6 +234,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {}),
     });
     if (seeded) app.log.info('seeded the demo company and demo accounts');
+    if (options.demoHousecallPro) {
+      const plumbing = await ensureHousecallProDemo(database.db, {
+        secretBox: app.secretBox,
+        issuer: `${config.publicUrl}/oidc`,
+        ...options.demoHousecallPro,
+      });
+      app.housecallProDemo = plumbing;
+    }
   }
 
   step('registering routes');
@@ -232,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
     allowedOrigins: config.allowedOrigins,
-    exemptPrefixes: ['/api/stripe/webhook', '/oidc/'],
+    exemptPrefixes: ['/api/stripe/webhook', HOUSECALLPRO_WEBHOOK_PATH, '/oidc/'],
   });
   registerSessionLoading(app, database.db, config, sessionStore);
   registerScreenLoading(app, {

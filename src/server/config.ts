@@ -51,6 +51,9 @@ const envSchema = z
     SERVICETITAN_SIMULATOR: booleanFromEnv.optional(),
     SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     SERVICETITAN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+    HOUSECALLPRO_API_URL: optionalUrl,
+    HOUSECALLPRO_STANDIN: booleanFromEnv.optional(),
+    HOUSECALLPRO_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     /** How long the board history keeps each day (issue 27): days older than this are deleted. */
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(30).max(3660).default(400),
@@ -83,6 +86,13 @@ const envSchema = z
         path: ['SERVICETITAN_SIMULATOR'],
         message:
           'cannot be combined with SERVICETITAN_AUTH_URL or SERVICETITAN_API_URL (the simulator supplies both hosts)',
+      });
+    }
+    if (env.HOUSECALLPRO_STANDIN && env.HOUSECALLPRO_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOUSECALLPRO_STANDIN'],
+        message: 'cannot be combined with HOUSECALLPRO_API_URL (the stand-in supplies the host)',
       });
     }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
@@ -129,6 +139,13 @@ const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['SERVICETITAN_SIMULATOR'],
+          message: 'not allowed in production',
+        });
+      }
+      if (env.HOUSECALLPRO_STANDIN) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HOUSECALLPRO_STANDIN'],
           message: 'not allowed in production',
         });
       }
@@ -310,6 +327,12 @@ export interface Config {
     /** Per attempt of every ServiceTitan call. */
     timeoutMs: number;
   };
+  housecallPro: {
+    /** HOUSECALLPRO_API_URL; the public host by default. */
+    apiUrl: string;
+    /** The bundled stand-in (never in production); port 0: a free loopback port. */
+    standin: { enabled: boolean; port: number };
+  };
   capacityRefreshMs: number;
   /** Days of board history kept (HISTORY_RETENTION_DAYS, default 400). */
   historyRetentionDays: number;
@@ -440,6 +463,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: env.SERVICETITAN_API_URL,
       simulator: { enabled: simulatorEnabled, port: env.SERVICETITAN_SIMULATOR_PORT },
       timeoutMs: env.SERVICETITAN_TIMEOUT_SECONDS * 1000,
+    },
+    housecallPro: {
+      apiUrl: (env.HOUSECALLPRO_API_URL ?? 'https://api.housecallpro.com').replace(/\/+$/, ''),
+      standin: {
+        enabled:
+          env.HOUSECALLPRO_STANDIN ?? (env.NODE_ENV !== 'production' && !env.HOUSECALLPRO_API_URL),
+        port: env.HOUSECALLPRO_STANDIN_PORT,
+      },
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
     historyRetentionDays: env.HISTORY_RETENTION_DAYS,

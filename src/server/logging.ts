@@ -13,9 +13,19 @@ import type { Config } from './config.js';
  */
 export const CREDENTIALS_IN_REQUESTS = {
   /** Headers: sessions, device cookies, bearer tokens, Stripe's webhook signature. */
-  headers: ['cookie', 'authorization', 'proxy-authorization', 'stripe-signature', 'set-cookie'],
-  /** Paths whose segments after the prefix are a secret (a screen link's 400-day token). */
-  secretPathPrefixes: ['/tv/link/'],
+  headers: [
+    'cookie',
+    'authorization',
+    'proxy-authorization',
+    'stripe-signature',
+    'api-signature',
+    'set-cookie',
+  ],
+  /**
+   * Paths whose segments after the prefix are a secret (a screen link's 400-day token, a
+   * company's Housecall Pro webhook address).
+   */
+  secretPathPrefixes: ['/tv/link/', '/api/providers/housecallpro/webhooks/'],
   /**
    * Paths whose whole query is sign-in material: the callback's `code` and `state`, and
    * whatever the identity provider's own endpoints receive (codes, tokens, PKCE verifiers).
@@ -50,6 +60,8 @@ const REDACT = [
   ]),
   '*.clientSecret',
   '*.appKey',
+  '*.apiKey',
+  '*.webhookSecret',
   '*.access_token',
   '*.client_secret',
 ];

@@ -1,9 +1,12 @@
+import crypto from 'node:crypto';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { prettyConsole } from './logging.js';
 import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
 import type { MailCatcher } from '../../standins/mail-catcher/index.js';
+import type { HousecallProStandin } from '../../standins/housecall-pro/index.js';
+import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
 
 /** A start slower than this is reported, with what it is waiting for, until it is ready. */
 const SLOW_START_REPORT_MS = 20_000;
@@ -67,6 +70,20 @@ async function main(): Promise<void> {
     };
   }
 
+  // The sample Housecall Pro account (issue 34): a stand-in speaking its API on its own port,
+  // reached through HOUSECALLPRO_API_URL like the real host; "Demo Plumbing Co" runs on it.
+  let housecallPro: HousecallProStandin | undefined;
+  if (config.housecallPro.standin.enabled) {
+    step = 'starting the sample Housecall Pro account';
+    const { startHousecallProStandin } = await import('../../standins/housecall-pro/index.js');
+    housecallPro = await startHousecallProStandin({
+      host: '127.0.0.1',
+      port: config.housecallPro.standin.port,
+      seed: 1,
+    });
+    config = { ...config, housecallPro: { ...config.housecallPro, apiUrl: housecallPro.url } };
+  }
+
   // Stripe for the embedded default when no key is set: a local stand-in on a free port that
   // the product's SDK reaches through STRIPE_API_URL like any Stripe host, so a newcomer can
   // click through the whole purchase. It sends its webhooks to this app once it listens.
@@ -121,7 +138,21 @@ async function main(): Promise<void> {
             .map((unit) => unit.id),
         }
       : {}),
+    ...(housecallPro
+      ? {
+          demoHousecallPro: {
+            apiKey: housecallPro.demoAccount.apiKey,
+            webhookSecret: crypto.randomBytes(24).toString('base64url'),
+            targets: housecallPro.typicalDailyJobs(),
+          },
+        }
+      : {}),
   });
+  if (housecallPro) {
+    const standin = housecallPro;
+    app.log.info(`sample Housecall Pro account (stand-in) at ${standin.url}`);
+    app.addHook('onClose', () => standin.close());
+  }
   if (simulator) {
     app.log.info(`sample ServiceTitan tenant (simulator) at ${simulator.apiUrl}`);
     app.addHook('onClose', () => simulator.close());
@@ -151,10 +182,18 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `Server listening at ${address} (open ${config.publicUrl})`,
   });
   clearInterval(slowStart);
+  const address = app.server.address();
+  const listening = typeof address === 'object' && address ? address.port : config.port;
   if (stripeStandin) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    stripeStandin.setWebhookTarget(`http://127.0.0.1:${port}/api/stripe/webhook`);
+    stripeStandin.setWebhookTarget(`http://127.0.0.1:${listening}/api/stripe/webhook`);
+  }
+  // Demo Plumbing Co's webhooks, as its admin set them up in Housecall Pro.
+  if (housecallPro && app.housecallProDemo) {
+    const { webhookKey, webhookSecret } = app.housecallProDemo;
+    housecallPro.setWebhook(housecallPro.demoAccount.apiKey, {
+      url: `http://127.0.0.1:${listening}${HOUSECALLPRO_WEBHOOK_PATH}${webhookKey}`,
+      secret: webhookSecret,
+    });
   }
   app.log.info(`3-Day Call Board ready at ${config.publicUrl}`);
 }

@@ -26,6 +26,12 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Rep',
     description: 'User, Demo Heating & Air',
   },
+  {
+    email: 'owner@demo-plumbing.test',
+    firstName: 'Pat',
+    lastName: 'Owner',
+    description: 'Account admin, Demo Plumbing Co (Housecall Pro)',
+  },
 ];
 
 /** Any other address signs in too, with a name derived from it. */

@@ -8,20 +8,24 @@ export interface RecordedCall {
   receivedAtMs: number;
   /** Filled in when the answer is sent (undefined for dropped connections). */
   status?: number;
+  /** The account the call was made for, when the stand-in tells them apart by credential. */
+  account?: string;
 }
 
 export interface CallFilter {
   method?: string;
   /** Path prefix, e.g. "/jpm/v2/tenant/1/appointments" or "/connect/token". */
   path?: string;
+  account?: string;
 }
 
-/** Every call the simulator received (control endpoints excepted), so tests can count them. */
+/** Every call a stand-in received (control endpoints excepted), so tests can count them. */
 export function createCallLog() {
   let calls: RecordedCall[] = [];
   const matches = (call: RecordedCall, filter: CallFilter | undefined) =>
     (!filter?.method || call.method === filter.method.toUpperCase()) &&
-    (!filter?.path || call.path.startsWith(filter.path));
+    (!filter?.path || call.path.startsWith(filter.path)) &&
+    (!filter?.account || call.account === filter.account);
   return {
     record(call: RecordedCall): RecordedCall {
       calls.push(call);

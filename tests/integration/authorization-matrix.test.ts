@@ -72,6 +72,8 @@ const ACCESS = {
   portalOfA: [401, 403, 409, 404, 409, 403],
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
   signedByStripe: [400, 400, 400, 400, 400, 400],
+  /** Housecall Pro's deliveries to a company's address: only a valid signature counts (none here). */
+  signedByHousecallPro: [401, 401, 401, 401, 401, 401],
   /**
    * A board's alert rules and log (issue 23), its history (issue 27): members of a company read
    * their own; a master admin without a company has no board to read.
@@ -278,6 +280,30 @@ async function linkOfA(f: Fixture): Promise<{ id: number; url: string }> {
   return { id: body.screen.id, url: body.url };
 }
 
+/** A company's Housecall Pro webhook address (a company of its own, so A and B stay as they are). */
+const housecallProAddresses = new WeakMap<Fixture, Promise<string>>();
+function housecallProAddress(f: Fixture): Promise<string> {
+  let address = housecallProAddresses.get(f);
+  if (!address) {
+    address = (async () => {
+      const companyId = await createCompany(f.t.app, { name: `Plumbing ${uniq()}` });
+      await f.t.app.inject({
+        method: 'PATCH',
+        url: `/api/companies/${companyId}`,
+        headers: { cookie: f.users.master.cookie },
+        payload: { provider: 'housecallpro', webhookSecret: `whsec-${uniq()}` },
+      });
+      const res = await f.t.app.inject({
+        url: `/api/provider/metadata?companyId=${companyId}`,
+        headers: { cookie: f.users.master.cookie },
+      });
+      return new URL(res.json<{ webhookUrl: string }>().webhookUrl).pathname;
+    })();
+    housecallProAddresses.set(f, address);
+  }
+  return address;
+}
+
 /** Every route, by `METHOD url` as registered. */
 const MATRIX: Record<string, Case[]> = {
   'GET /healthz': [{ access: 'public', request: () => ({ url: '/healthz' }) }],
@@ -393,6 +419,14 @@ const MATRIX: Record<string, Case[]> = {
       access: 'boardOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/servicetitan/metadata?companyId=${f.companyA}` }),
+    },
+  ],
+  'GET /api/provider/metadata': [
+    { access: 'boardRead', note: 'own', request: () => ({ url: '/api/provider/metadata' }) },
+    {
+      access: 'boardOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/provider/metadata?companyId=${f.companyA}` }),
     },
   ],
   'GET /api/business-unit-preferences': [
@@ -691,6 +725,20 @@ const MATRIX: Record<string, Case[]> = {
     {
       access: 'signedByStripe',
       request: () => ({ url: '/api/stripe/webhook', payload: { id: 'evt_forged', type: 'x' } }),
+    },
+  ],
+  'POST /api/providers/housecallpro/webhooks/:key': [
+    {
+      access: 'signedByHousecallPro',
+      note: "a company's address, a forged signature",
+      request: async (f) => ({
+        url: await housecallProAddress(f),
+        headers: {
+          'api-timestamp': String(Math.floor(Date.now() / 1000)),
+          'api-signature': '0'.repeat(64),
+        },
+        payload: { event: 'job.created', job: { id: 'job_forged' } },
+      }),
     },
   ],
   'POST /api/screen/pairing': [

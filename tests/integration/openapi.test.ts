@@ -83,6 +83,7 @@ describe('API reference', () => {
     expect(doc.info.version).toBe(release);
     expect(doc.servers?.map((s) => s.url)).toEqual([t.app.config.publicUrl]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'housecallproSignature',
       'screen',
       'session',
       'stripeSignature',

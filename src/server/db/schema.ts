@@ -17,8 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The whole data model. Secrets (ServiceTitan client secret and app key) are stored only as
- * AES-256-GCM envelopes (`*_enc` columns, see ../security/secret-box.ts).
+ * The whole data model. Secrets (ServiceTitan client secret and app key, Housecall Pro's API key
+ * and webhook secret) are stored only as AES-256-GCM envelopes (`*_enc` columns, see ../security/secret-box.ts).
  */
 
 const timestamps = {
@@ -28,6 +28,7 @@ const timestamps = {
 
 export { ROLES as roles, type Role } from '../../shared/permissions.js';
 import { ROLES as roles } from '../../shared/permissions.js';
+import { PROVIDER_IDS } from '../../shared/providers/platforms.js';
 
 export const subscriptionStatuses = ['active', 'trialing', 'canceled', 'past_due', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
@@ -45,6 +46,21 @@ export const companies = pgTable('companies', {
   stEnvironment: text('st_environment', { enum: serviceTitanEnvironments })
     .notNull()
     .default('production'),
+  /**
+   * The field-service platform the company runs on (decision 040), one at a time. Each platform
+   * keeps its own columns, so switching back finds them again; only this one's are read.
+   */
+  provider: text('provider', { enum: PROVIDER_IDS }).notNull().default('servicetitan'),
+  /** Housecall Pro's Company API key, sealed (decision 041). */
+  hcpApiKeyEnc: text('hcp_api_key_enc'),
+  /** The signing secret Housecall Pro shows for the company's webhooks, sealed. */
+  hcpWebhookSecretEnc: text('hcp_webhook_secret_enc'),
+  /**
+   * The unguessable part of the company's webhook address: sealed (shown again to its admins)
+   * and as SHA-256 hex (how an arriving event finds its company).
+   */
+  hcpWebhookKeyEnc: text('hcp_webhook_key_enc'),
+  hcpWebhookKeyHash: text('hcp_webhook_key_hash').unique(),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
   subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses })
@@ -233,7 +249,29 @@ export const capacitySnapshots = pgTable('capacity_snapshots', {
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The platform said the data changed at this moment (a webhook, decision 041): the snapshot is
+   * read again early, spaced by `early_at` (the start of the last read that served such a wish).
+   */
+  wantedAt: timestamp('wanted_at', { withTimezone: true }),
+  earlyAt: timestamp('early_at', { withTimezone: true }),
 });
+
+/**
+ * Platform webhooks already seen (decision 041): a delivery's signature (a replay is refused) and
+ * its body (a duplicate delivery is answered but acts once). Rows older than a day are deleted.
+ */
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    key: text('key').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webhook_receipts_received_idx').on(t.receivedAt)],
+);
 
 /** Stripe events already applied, so webhook deliveries are idempotent. */
 export const stripeEvents = pgTable('stripe_events', {

@@ -225,6 +225,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
             name: 'stripe-signature',
             description: "Stripe's signature over the exact request body.",
           },
+          housecallproSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'api-signature',
+            description:
+              "Housecall Pro's HMAC-SHA256 of `Api-Timestamp` + '.' + the exact body, with the company's webhook signing secret.",
+          },
         },
       },
     },

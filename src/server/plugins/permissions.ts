@@ -247,11 +247,20 @@ export const ACCESS_RULES = {
     security: [{ stripeSignature: [] }],
     description: 'Stripe only: a valid `Stripe-Signature` header over the exact body.',
   },
+  housecallproSignature: {
+    callers: ['housecallpro'],
+    security: [{ housecallproSignature: [] }],
+    description:
+      "Housecall Pro only: a valid `Api-Signature` of `Api-Timestamp` + '.' + the exact body, at most five minutes old, with the company's signing secret.",
+  },
 } as const satisfies Record<string, AccessStatement>;
 export type AccessRule = keyof typeof ACCESS_RULES | Permission;
 
-/** The kinds of caller a route may serve: a person's session, a paired TV, Stripe, anyone. */
-export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe';
+/**
+ * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, Housecall Pro,
+ * anyone.
+ */
+export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe' | 'housecallpro';
 
 interface AccessStatement {
   callers: readonly CallerKind[];

@@ -16,6 +16,7 @@ import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
 import preferenceRoutes from './preferences/index.js';
+import providerRoutes from './providers/index.js';
 import pushRoutes from './push/index.js';
 import screenRoutes from './screens/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(preferenceRoutes);
   await app.register(itemGroupRoutes);
   await app.register(serviceTitanRoutes);
+  await app.register(providerRoutes);
   await app.register(adminRoutes);
   await app.register(invitationRoutes);
   await app.register(companyRoutes);

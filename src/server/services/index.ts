@@ -16,6 +16,7 @@ import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
 import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
 import { createServiceTitanAdapter } from './servicetitan/adapter.js';
+import { createHousecallProAdapter } from './housecallpro/adapter.js';
 import { createProviders, type Providers } from './platforms/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
@@ -134,7 +135,16 @@ export function createServices(deps: {
       openMeteoUrl: deps.config.weather.openMeteoUrl,
       apiKey: deps.config.weather.apiKey,
     });
-  const providers = createProviders({ servicetitan: createServiceTitanAdapter(serviceTitan) });
+  const providers = createProviders({
+    servicetitan: createServiceTitanAdapter(serviceTitan),
+    housecallpro: createHousecallProAdapter({
+      fetch: fetchImpl,
+      now,
+      apiUrl: deps.config.housecallPro.apiUrl,
+      timeoutMs: deps.config.serviceTitan.timeoutMs,
+      logger: deps.app.log.child({ service: 'housecallpro' }),
+    }),
+  });
   const boards = createBoardStore(deps.db, deps.events);
   const capacity = createCapacityService({
     db: deps.db,

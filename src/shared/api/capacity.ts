@@ -7,8 +7,10 @@ import { boardIdQuery } from './path-params.js';
 // Kept with the time-zone rules, free of the schema library (the board reads it too).
 export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
 
-export const NO_CREDENTIALS_ERROR =
-  'No ServiceTitan credentials configured. Ask an administrator to add them in the Admin panel.';
+/** A board whose company has not connected its platform ("{provider}": its name). */
+export const noCredentialsError = (providerName: string): string =>
+  `No ${providerName} credentials configured. Ask an administrator to add them in the Admin panel.`;
+export const NO_CREDENTIALS_ERROR = noCredentialsError('ServiceTitan');
 
 /**
  * `POST /api/capacity` body: only the person's view type. The displayed days are the server's

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayName } from './display-name.js';
 import { adminUserRowSchema, subscriptionStatusSchema } from './admin.js';
 import { serialIdParamSchema } from './ids.js';
+import { PROVIDER_IDS, providerName, type ProviderId } from '../providers/platforms.js';
 import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
 
 /**
@@ -16,9 +17,13 @@ import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secre
  *   DELETE /api/companies/:id      -> Company (the deleted row; master admin only). Its users
  *            are unassigned (seed), its invitations and credentials removed.
  *   GET    /api/admin/companies    -> CompanyOverview[] (master admin only)
- * Write results carry the connection check of the company's ServiceTitan credential when all
- * four values are present after the write (else null).
+ * Write results carry the connection check of the company's platform connection when it is
+ * complete after the write (else null). A company runs on one platform at a time (decision 040):
+ * ServiceTitan's four values, or Housecall Pro's API key and webhook signing secret.
  */
+
+/** The platform a company runs on. */
+export const providerIdSchema = z.enum(PROVIDER_IDS);
 
 export const companyNameSchema = displayName({ empty: 'Company name is required' });
 
@@ -30,7 +35,16 @@ export const companySchema = z.object({
   tenantId: z.string().nullable(),
   clientSecret: secretStatusSchema,
   appKey: secretStatusSchema,
-  /** "Configured" when clientId, clientSecret, tenantId and appKey are all present, else "Missing". */
+  /** The platform the company runs on (decision 040); its own values decide `configured`. */
+  provider: providerIdSchema,
+  /** Housecall Pro's Company API key (write-only). */
+  apiKey: secretStatusSchema,
+  /** The signing secret of the company's Housecall Pro webhooks (write-only); unset: webhooks off. */
+  webhookSecret: secretStatusSchema,
+  /**
+   * "Configured" when the company's platform has what it needs (ServiceTitan: clientId,
+   * clientSecret, tenantId and appKey; Housecall Pro: the API key), else "Missing".
+   */
   configured: z.boolean(),
   userCount: z.number().int(),
   subscriptionStatus: subscriptionStatusSchema,
@@ -43,25 +57,75 @@ export const companyListSchema = z.array(companySchema);
 export const companyParamsSchema = z.object({ id: serialIdParamSchema });
 
 /**
- * `POST /api/companies` (seed section 5): name required, ServiceTitan values optional. An empty
- * string means "not set".
+ * `POST /api/companies` (seed section 5): name required, platform values optional. An empty
+ * string means "not set". `provider` names the platform the values are for: ServiceTitan's four
+ * values work as the seed says, with `provider` defaulting to 'servicetitan'; Housecall Pro's are
+ * `{ provider: 'housecallpro', apiKey, webhookSecret? }`.
  */
 export const companyBodySchema = z.object({
   name: companyNameSchema,
+  provider: providerIdSchema.optional(),
   clientId: providerValueSchema.optional(),
   clientSecret: providerValueSchema.optional(),
   tenantId: tenantIdSchema.optional(),
   appKey: providerValueSchema.optional(),
+  /** Housecall Pro's Company API key. */
+  apiKey: providerValueSchema.optional(),
+  /** The signing secret Housecall Pro shows for the webhooks; null turns them off. */
+  webhookSecret: providerValueSchema.nullable().optional(),
 });
 export type CompanyBody = z.input<typeof companyBodySchema>;
 
+const SERVICETITAN_FIELDS = ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const;
+const HOUSECALLPRO_FIELDS = ['apiKey', 'webhookSecret'] as const;
+
+/**
+ * The platform a body's values are for: the one it names, else ServiceTitan's when it carries
+ * ServiceTitan's values; undefined when it names none and carries none (the company keeps its).
+ */
+export function providerOfBody(body: {
+  provider?: ProviderId | undefined;
+  clientId?: unknown;
+  clientSecret?: unknown;
+  tenantId?: unknown;
+  appKey?: unknown;
+}): ProviderId | undefined {
+  if (body.provider !== undefined) return body.provider;
+  return SERVICETITAN_FIELDS.some((field) => body[field] !== undefined)
+    ? 'servicetitan'
+    : undefined;
+}
+
+/** One platform's values per body: another platform's are a 400 naming the field. */
+function checkPlatformValues(body: Partial<CompanyBody>, ctx: z.RefinementCtx): void {
+  const provider = providerOfBody(body) ?? 'servicetitan';
+  const others = provider === 'housecallpro' ? SERVICETITAN_FIELDS : HOUSECALLPRO_FIELDS;
+  for (const field of others) {
+    if (body[field] === undefined) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message:
+        provider === 'housecallpro'
+          ? `is a ServiceTitan value; ${providerName('housecallpro')} takes apiKey and webhookSecret`
+          : `is a ${providerName('housecallpro')} value: send it with provider 'housecallpro'`,
+    });
+  }
+}
+
+/** What `POST /api/companies` accepts: one platform's values at a time. */
+export const createCompanyRequestSchema = companyBodySchema.superRefine(checkPlatformValues);
+
 /**
  * `PATCH /api/companies/:id`: the same body, every field optional. A field left out keeps its
- * value. `clientSecret` / `appKey` left blank ("" or absent) keep the stored secret (they are
- * never shown, so the form cannot prefill them); `clientId` / `tenantId` sent as "" are cleared.
+ * value. Secrets left blank ("" or absent) keep the stored secret (they are never shown, so the
+ * form cannot prefill them); `clientId` / `tenantId` sent as "" are cleared. Naming another
+ * `provider` switches the company's platform (decision 040): boards, settings and the targets of
+ * items that still exist stay; each platform keeps its own stored values.
  */
 export const updateCompanyBodySchema = companyBodySchema.partial();
 export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
+export const updateCompanyRequestSchema = updateCompanyBodySchema.superRefine(checkPlatformValues);
 
 /** What ServiceTitan said when asked with a credential. */
 export const connectionStepNameSchema = z.enum([
@@ -90,7 +154,11 @@ export const connectionProblemCodeSchema = z.enum([
   'tenant_not_connected',
   /** The app lacks an API scope the board needs; `scope` names it. */
   'missing_scope',
-  /** ServiceTitan did not answer (network, timeout, 5xx, rate limit). */
+  /** Housecall Pro refused the API key (mistyped, deleted, another company's). */
+  'invalid_key',
+  /** The platform refused API access for the account's plan (Housecall Pro: MAX). */
+  'plan_required',
+  /** The platform did not answer (network, timeout, 5xx, rate limit). */
   'unreachable',
   /** Anything else ServiceTitan answered that we did not expect. */
   'unexpected',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { connectionCheckSchema } from './companies.js';
+import { connectionCheckSchema, providerIdSchema, providerOfBody } from './companies.js';
 import { serialIdParamSchema, serialIdSchema, userIdSchema } from './ids.js';
 import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
 
@@ -56,11 +56,39 @@ export type CredentialWriteResult = z.infer<typeof credentialWriteResultSchema>;
  * with a blank secret tests the stored secret. Without `companyId` the four values are tested
  * as given. Needs credentials.manage in that company (the caller's own when none is named).
  */
-export const connectionCheckBodySchema = z.object({
-  companyId: serialIdSchema.optional(),
-  clientId: providerValueSchema.optional(),
-  clientSecret: providerValueSchema.optional(),
-  tenantId: tenantIdSchema.optional(),
-  appKey: providerValueSchema.optional(),
-});
+export const connectionCheckBodySchema = z
+  .object({
+    companyId: serialIdSchema.optional(),
+    /**
+     * The platform to check (decision 040): default, the one the values are for (ServiceTitan's
+     * four), else the named company's.
+     */
+    provider: providerIdSchema.optional(),
+    clientId: providerValueSchema.optional(),
+    clientSecret: providerValueSchema.optional(),
+    tenantId: tenantIdSchema.optional(),
+    appKey: providerValueSchema.optional(),
+    /** Housecall Pro's Company API key. */
+    apiKey: providerValueSchema.optional(),
+    /** Accepted for the same body as the company's; the check does not use it. */
+    webhookSecret: providerValueSchema.nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const provider = providerOfBody(body);
+    const foreign =
+      provider === 'housecallpro'
+        ? (['clientId', 'clientSecret', 'tenantId', 'appKey'] as const)
+        : provider === 'servicetitan'
+          ? (['apiKey', 'webhookSecret'] as const)
+          : [];
+    for (const field of foreign) {
+      if (body[field] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `is not a value of ${provider === 'housecallpro' ? 'Housecall Pro' : 'ServiceTitan'}`,
+        });
+      }
+    }
+  });
 export type ConnectionCheckBody = z.input<typeof connectionCheckBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_IDS } from '../providers/platforms.js';
 import { can, type Actor } from '../permissions.js';
 import { companyIdQuery } from './path-params.js';
 
@@ -50,6 +51,19 @@ export const sampleCredentialsSchema = z.object({
   appKey: z.string(),
 });
 export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
+
+/**
+ * `GET /api/onboarding/sample-credentials?provider=housecallpro` (issue 34): the Housecall Pro
+ * stand-in's sample account ("Use the sample account"), while it runs; 404 otherwise.
+ */
+export const sampleCredentialsQuerySchema = z.object({
+  provider: z
+    .enum(PROVIDER_IDS)
+    .optional()
+    .describe("Whose sample account: ServiceTitan's tenant (default) or Housecall Pro's."),
+});
+export const sampleHousecallProSchema = z.object({ apiKey: z.string() });
+export type SampleHousecallPro = z.infer<typeof sampleHousecallProSchema>;
 
 /**
  * `?companyId=`: the company whose board (POST /api/capacity, GET /api/servicetitan/metadata, ...)

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  companyBodySchema,
   companyListSchema,
   companyParamsSchema,
   companySchema,
   companyWriteResultSchema,
-  updateCompanyBodySchema,
+  createCompanyRequestSchema,
+  updateCompanyRequestSchema,
   type Company,
 } from '../../../shared/api/companies.js';
 import { can } from '../../../shared/permissions.js';
@@ -17,7 +17,7 @@ import {
   createCompany,
   deleteCompany,
   listCompanies,
-  storedCompanyCredential,
+  storedCompanyConnection,
   updateCompany,
 } from '../../services/companies/company-store.js';
 
@@ -33,13 +33,11 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
   app.addHook('onRequest', requireUser);
   documentAccess(app, 'person');
 
-  /** The write answer: the row, and the connection check when the credential is complete. */
+  /** The write answer: the row, and its platform's connection check when it is complete. */
   async function writeResult(company: Company) {
     if (!company.configured) return { company, connectionCheck: null };
-    const credential = await storedCompanyCredential(app.db, app.secretBox, company.id);
-    const connectionCheck = await app.services.providers
-      .adapter('servicetitan')
-      .check(credential, app.services.now());
+    const stored = await storedCompanyConnection(app.db, app.secretBox, company.id);
+    const connectionCheck = await app.services.providers.check(stored, app.services.now());
     return { company, connectionCheck };
   }
 
@@ -73,7 +71,7 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
         summary: 'Create a company',
         description:
           'The master admin creates any company; someone who belongs to none creates their own and becomes its account admin (409 when they already belong to one). Connection details, when given, are checked and the check is in the answer.',
-        body: companyBodySchema,
+        body: createCompanyRequestSchema,
         response: { 201: companyWriteResultSchema },
       },
     },
@@ -103,12 +101,12 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
     {
       schema: {
         operationId: 'updateCompany',
-        summary: 'Rename a company or change its ServiceTitan connection',
+        summary: 'Rename a company or change its platform connection',
         description:
-          'Changes the name and any connection detail given; a left-out secret keeps its stored value. New connection details are checked and the check is in the answer.',
+          "Changes the name and any connection detail given; a left-out secret keeps its stored value. ServiceTitan's four values work as always (`provider` defaults to 'servicetitan'); `{ provider: 'housecallpro', apiKey, webhookSecret? }` connects Housecall Pro (`webhookSecret: null` turns its webhooks off). Naming another platform switches to it: boards, settings and the targets of items that still exist stay. New connection details are checked and the check is in the answer.",
         'x-access': 'company.edit',
         params: companyParamsSchema,
-        body: updateCompanyBodySchema,
+        body: updateCompanyRequestSchema,
         response: { 200: companyWriteResultSchema },
       },
     },

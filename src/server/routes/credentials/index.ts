@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { connectionCheckSchema } from '../../../shared/api/companies.js';
+import { connectionCheckSchema, providerOfBody } from '../../../shared/api/companies.js';
 import {
   connectionCheckBodySchema,
   createCredentialBodySchema,
@@ -13,7 +13,11 @@ import {
 import { can, type Actor } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
 import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
-import { storedCompanyCredential } from '../../services/companies/company-store.js';
+import {
+  storedCompanyConnection,
+  storedCompanyCredential,
+  type StoredConnection,
+} from '../../services/companies/company-store.js';
 import {
   createCredential,
   deleteCredential,
@@ -167,9 +171,9 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     {
       schema: {
         operationId: 'checkConnection',
-        summary: 'Check ServiceTitan connection details before saving them',
+        summary: "Check a platform's connection details before saving them",
         description:
-          "Tries the details given (and the company's stored ones for any left out): a token, then one small read per API, with plain-words problems per step. Nothing is saved.",
+          "Tries the details given (and the company's stored ones for any left out) on their platform: ServiceTitan's four values (the default), or Housecall Pro's API key with `provider: 'housecallpro'`. Signs in, then makes one small read of each thing the board reads, with plain-words problems per step. Nothing is saved.",
         'x-access': 'credentials.manage',
         body: connectionCheckBodySchema,
         response: { 200: connectionCheckSchema },
@@ -179,17 +183,39 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
       const actor = currentActor(request);
       requireManage(actor);
       const { companyId, ...given } = request.body;
-      let stored: PartialCredential = {};
+      let company: StoredConnection | undefined;
       if (companyId !== undefined) {
         if (!can(actor, 'credentials.manage', { companyId })) {
           throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
         }
-        stored = await storedCompanyCredential(app.db, app.secretBox, companyId).catch(() => {
+        company = await storedCompanyConnection(app.db, app.secretBox, companyId).catch(() => {
           throw fieldError('NOT_FOUND', 'companyId', 'Company not found');
         });
       }
+      // The platform the values are for, else the named company's (decision 040).
+      const provider = providerOfBody(given) ?? company?.provider ?? 'servicetitan';
+      if (provider === 'housecallpro') {
+        const stored = company?.provider === 'housecallpro' ? company.values : {};
+        return app.services.providers.check(
+          { provider, values: { ...stored, ...(given.apiKey ? { apiKey: given.apiKey } : {}) } },
+          app.services.now(),
+        );
+      }
+      if (given.apiKey !== undefined) {
+        throw fieldError(
+          'VALIDATION_FAILED',
+          'apiKey',
+          "apiKey: send it with provider 'housecallpro'",
+        );
+      }
       // A value given (non-blank) replaces the stored one; blank keeps it.
-      const merged: PartialCredential = { ...stored };
+      const merged: PartialCredential = {
+        ...(company?.provider === 'servicetitan'
+          ? company.values
+          : companyId === undefined
+            ? {}
+            : await storedCompanyCredential(app.db, app.secretBox, companyId)),
+      };
       for (const key of ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const) {
         if (given[key]) merged[key] = given[key];
       }

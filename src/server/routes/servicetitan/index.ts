@@ -33,7 +33,9 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
       const boardCompanyId = await boardCompanyFor(request, request.query.companyId, (id) =>
         companyExists(app.db, id),
       );
-      return app.services.capacity.metadataFor(boardViewer(request, boardCompanyId));
+      const { hasCredentials, error, businessUnits, jobTypes } =
+        await app.services.capacity.metadataFor(boardViewer(request, boardCompanyId));
+      return { hasCredentials, error, businessUnits, jobTypes };
     },
   );
 }

@@ -15,13 +15,21 @@ export function listenForCapacityEvents(deps: {
   onCapacityFetched?: (companyId: number, fetchedAt: Date) => void;
   /** Events may have been missed: whatever was kept of the snapshots is read again. */
   onMissed?: () => void;
+  /** The company's platform said its bookings changed: an early read is wanted. */
+  onCapacityWanted?: (companyId: number) => void;
 }): () => void {
-  const { events, answers, onCapacityUpdated, onCapacityFetched, onMissed } = deps;
+  const { events, answers, onCapacityUpdated, onCapacityFetched, onMissed, onCapacityWanted } =
+    deps;
   const unsubscribe = events.subscribe((event) => {
     if (event.type === 'capacity.fetched') {
       // Nothing an answer counts changed: answers under way stay good (no bump), and this
       // instance's memory of the snapshots is as current as the read.
       onCapacityFetched?.(event.companyId, new Date(event.fetchedAt));
+      return;
+    }
+    if (event.type === 'capacity.wanted') {
+      // Nothing remembered changed yet: the early read's capacity.updated will say so.
+      onCapacityWanted?.(event.companyId);
       return;
     }
     answers.bump();

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import {
-  NO_CREDENTIALS_ERROR,
   capacityResponseSchema,
+  noCredentialsError,
   type CapacityRequest,
   type CapacityResponse,
 } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import type { ServiceTitanMetadata } from '../../../shared/api/servicetitan.js';
+import type { ProviderMetadata } from '../../../shared/api/servicetitan.js';
 import {
   displayDays,
   startOfToday,
@@ -73,8 +73,11 @@ export const boardViewOf = (board: BoardRow): BoardView => ({
 });
 
 export interface CapacityService {
-  /** `GET /api/servicetitan/metadata`: never throws because the platform failed. */
-  metadataFor(user: BoardUser): Promise<ServiceTitanMetadata>;
+  /**
+   * The company's platform and its items (`GET /api/provider/metadata` and, in the seed's four
+   * fields, `GET /api/servicetitan/metadata`): never throws because the platform failed.
+   */
+  metadataFor(user: BoardUser): Promise<Omit<ProviderMetadata, 'webhookUrl'>>;
   /**
    * `POST /api/capacity`: the viewer's board, serialized by the response schema and ready to
    * send (`PreparedAnswer`). Never throws because the platform failed. The displayed days come
@@ -120,6 +123,12 @@ export interface CapacityService {
   companyCounts(companyId: number): Promise<CompanyCounts | null>;
   /** The company's own platform reader (history's backfill); null without a connection. */
   companyReader(companyId: number): Promise<ProviderReader | null>;
+  /**
+   * The company's platform said its bookings changed (a webhook, decision 041): its bookings are
+   * read again early on whichever instance holds its board, within the one-read-per-company
+   * rule (snapshot-store.ts EARLY_READ_*). False when the company has no connection.
+   */
+  refreshSoon(companyId: number): Promise<boolean>;
   /** Told, on the instance that ran it, of each refresh that changed a company's numbers. */
   onNumbersChanged(listener: (companyId: number) => void): () => void;
   /**
@@ -222,6 +231,11 @@ export function createCapacityService(deps: {
     onCapacityFetched: (companyId, fetchedAt) =>
       snapshots.touch(schedule.fetchAnnouncedKeysOf(companyId), fetchedAt),
     onMissed: () => snapshots.invalidateAll(),
+    onCapacityWanted: (companyId) => {
+      // The rows say an early read is wanted: look at them now rather than at the next tick.
+      snapshots.invalidate(schedule.keysOf(companyId));
+      schedule.nudge(companyId);
+    },
   });
 
   return {
@@ -248,22 +262,31 @@ export function createCapacityService(deps: {
 
     async metadataFor(user) {
       const resolution = await inputs.credential(user);
-      if (resolution.status === 'none')
-        return { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] };
-      if (resolution.status === 'unusable') {
-        return { hasCredentials: true, error: resolution.reason, businessUnits: [], jobTypes: [] };
+      const provider =
+        resolution.status === 'ready' ? resolution.connection.provider : resolution.provider;
+      const platform = { provider, providerName: providerName(provider), timeZone: null };
+      const none = { businessUnits: [], jobTypes: [] };
+      if (resolution.status === 'none') {
+        return { ...platform, hasCredentials: false, error: null, ...none };
       }
-      const snapshot = await reads.metadata(sourceOf(resolution));
+      if (resolution.status === 'unusable') {
+        return { ...platform, hasCredentials: true, error: resolution.reason, ...none };
+      }
+      const source = sourceOf(resolution);
+      const [snapshot, timeZone] = await Promise.all([
+        reads.metadata(source),
+        source.reader.timeZone().catch(() => null),
+      ]);
       if (!snapshot.payload) {
         return {
+          ...platform,
+          timeZone,
           hasCredentials: true,
-          error:
-            snapshot.lastError?.message ?? notReadYet(providerName(resolution.connection.provider)),
-          businessUnits: [],
-          jobTypes: [],
+          error: snapshot.lastError?.message ?? notReadYet(platform.providerName),
+          ...none,
         };
       }
-      return { hasCredentials: true, error: null, ...snapshot.payload };
+      return { ...platform, timeZone, hasCredentials: true, error: null, ...snapshot.payload };
     },
 
     cachedBoardAnswer(user, viewType, boardId) {
@@ -284,6 +307,18 @@ export function createCapacityService(deps: {
       });
       if (resolution.status !== 'ready') return null;
       return providers.reader(resolution.connection);
+    },
+
+    async refreshSoon(companyId) {
+      const resolution = await inputs.credential({
+        id: `company:${companyId}`,
+        companyId,
+        boardCompanyId: companyId,
+      });
+      if (resolution.status !== 'ready') return false;
+      await snapshots.want(reads.bookingsPrefix(resolution.identity), now());
+      await events.publish({ type: 'capacity.wanted', companyId });
+      return true;
     },
 
     onNumbersChanged(listener) {
@@ -421,7 +456,9 @@ export function createCapacityService(deps: {
         : inputs.preferences(boardCompany, viewType),
       inputs.settings(boardCompany, input.board?.home),
     ]);
-    if (resolution.status === 'none') return boardAnswers.empty(NO_CREDENTIALS_ERROR);
+    if (resolution.status === 'none') {
+      return boardAnswers.empty(noCredentialsError(providerName(resolution.provider)));
+    }
     if (resolution.status === 'unusable') return boardAnswers.empty(resolution.reason);
 
     const at = now();

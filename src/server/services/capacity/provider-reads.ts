@@ -30,6 +30,8 @@ export interface ProviderReads {
   metadata(source: ReadSource, scheduled?: Scheduled): Promise<Snapshot<TenantMetadata>>;
   /** The snapshot key of an account's bookings in a UTC window (both views share it). */
   bookingsKey(identity: string, window: UtcWindow): string;
+  /** What every bookings key of an account starts with (an early read marks them all). */
+  bookingsPrefix(identity: string): string;
   metadataKey(identity: string): string;
   /** An account's bookings in a UTC window. */
   bookings(
@@ -76,14 +78,16 @@ export function createProviderReads(deps: {
     };
   }
 
+  const bookingsPrefix = (identity: string) => `bookings:v3:${identity}:`;
   const bookingsKey = (identity: string, window: UtcWindow) =>
-    `bookings:v3:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
+    `${bookingsPrefix(identity)}${window.startsOnOrAfter}/${window.startsBefore}`;
   const metadataKey = (identity: string) => `metadata:v1:${identity}`;
   const hoursKey = (identity: string, window: UtcWindow) =>
     `hours:v1:${identity}:${window.startsOnOrAfter}/${window.startsBefore}`;
 
   return {
     bookingsKey,
+    bookingsPrefix,
     metadataKey,
     hoursKey,
 

@@ -41,6 +41,8 @@ export interface RefreshSchedule {
    * stop refreshing it (an hours snapshot once no board measures hours, issue 35).
    */
   forget(companyId: number, kind: string): void;
+  /** Reads the company's snapshots now (each refreshes only if due), not at the next tick. */
+  nudge(companyId: number): void;
   /** Whether this instance knows which snapshots make up the company's board. */
   knows(companyId: number): boolean;
   /** The snapshot keys of the company's board, as far as this instance knows them. */
@@ -109,11 +111,15 @@ export function createRefreshSchedule(deps: {
         companies.delete(companyId);
         continue;
       }
-      for (const { request } of watched.reads.values()) {
-        snapshots.read(request).catch((error: unknown) => {
-          logger?.warn({ err: error }, 'a scheduled snapshot refresh could not run');
-        });
-      }
+      readAll(watched);
+    }
+  }
+
+  function readAll(watched: Watched): void {
+    for (const { request } of watched.reads.values()) {
+      snapshots.read(request).catch((error: unknown) => {
+        logger?.warn({ err: error }, 'a scheduled snapshot refresh could not run');
+      });
     }
   }
 
@@ -165,6 +171,10 @@ export function createRefreshSchedule(deps: {
       if (!watched) return;
       for (const key of watched.reads.keys())
         if (key.split(':')[0] === kind) watched.reads.delete(key);
+    },
+    nudge(companyId) {
+      const watched = companies.get(companyId);
+      if (watched) readAll(watched);
     },
     keysOf(companyId) {
       return [...(companies.get(companyId)?.reads.keys() ?? [])];

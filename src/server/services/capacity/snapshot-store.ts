@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { capacitySnapshots } from '../../db/schema.js';
 import { holdLease, leaseEnd, leaseFree, type LeaseTicker } from '../leases/lease.js';
@@ -89,12 +89,27 @@ export interface SnapshotStore {
    */
   invalidateAll(): void;
   /**
+   * The platform said the data under these keys changed (a webhook, decision 041): each is read
+   * again early, as soon as the early-read rule allows (`EARLY_READ_*`), whichever instance
+   * holds it. Keys are named by their prefix. Returns how many stored snapshots it marked.
+   */
+  want(keyPrefix: string, at: Date): Promise<number>;
+  /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
    * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
    * the database after the app has closed.
    */
   close(): Promise<void>;
 }
+
+/**
+ * Early reads (decision 041): a snapshot the platform said changed is read again once its last
+ * read started at least EARLY_READ_AFTER_MS ago, and at most once per EARLY_READ_SPACING_MS, so
+ * a burst of webhooks (100 events in a few seconds) makes at most two reads: one at its start and
+ * one after it. Polling at the interval stays the floor.
+ */
+export const EARLY_READ_AFTER_MS = 1_000;
+export const EARLY_READ_SPACING_MS = 5_000;
 
 interface Row {
   payload: unknown;
@@ -107,6 +122,24 @@ interface Row {
    * was not sent again, and the memory's decoded copy stands for it.
    */
   reused?: Memo;
+  wantedAt?: Date | null;
+  earlyAt?: Date | null;
+}
+
+/**
+ * When a wish for an early read (`wanted_at`) makes the row due (service clock, ms): never when
+ * there is none or the last read started after it.
+ */
+function wantedDueAt(row: Row | undefined): number {
+  const wanted = row?.wantedAt?.getTime();
+  const attempted = row?.attemptedAt?.getTime();
+  if (wanted === undefined || attempted === undefined || wanted <= attempted) {
+    return Number.POSITIVE_INFINITY;
+  }
+  return Math.max(
+    attempted + EARLY_READ_AFTER_MS,
+    (row?.earlyAt?.getTime() ?? Number.NEGATIVE_INFINITY) + EARLY_READ_SPACING_MS,
+  );
 }
 
 /** What the timing helpers need of a request. */
@@ -242,6 +275,8 @@ export function createSnapshotStore(deps: {
         attemptedAt: capacitySnapshots.attemptedAt,
         lastError: capacitySnapshots.lastError,
         leaseUntil: capacitySnapshots.leaseUntil,
+        wantedAt: capacitySnapshots.wantedAt,
+        earlyAt: capacitySnapshots.earlyAt,
       })
       .from(capacitySnapshots)
       .where(eq(capacitySnapshots.key, key))
@@ -305,7 +340,7 @@ export function createSnapshotStore(deps: {
     memo.set(request.key, {
       snapshot,
       text,
-      dueAt: dueAt(snapshot, request),
+      dueAt: Math.min(dueAt(snapshot, request), wantedDueAt(row)),
       leaseRecheckAt: leaseHeld ? performance.now() + LEASE_RECHECK_MS : null,
     });
   }
@@ -322,12 +357,21 @@ export function createSnapshotStore(deps: {
     const leaseUntil = leaseEnd(startedAt);
     const dueBefore = new Date(startedAt.getTime() - intervalMs);
     const failedDueBefore = new Date(startedAt.getTime() - (request.failureRetryMs ?? intervalMs));
+    const wantedAfter = new Date(startedAt.getTime() - EARLY_READ_AFTER_MS);
+    const wantedSpacing = new Date(startedAt.getTime() - EARLY_READ_SPACING_MS);
     const acquired = await db
       .insert(capacitySnapshots)
       .values({ key, leaseOwner: owner, leaseUntil, attemptedAt: startedAt, updatedAt: startedAt })
       .onConflictDoUpdate({
         target: capacitySnapshots.key,
-        set: { leaseOwner: owner, leaseUntil, attemptedAt: startedAt, updatedAt: startedAt },
+        set: {
+          leaseOwner: owner,
+          leaseUntil,
+          attemptedAt: startedAt,
+          updatedAt: startedAt,
+          // A read that serves a wish for an early read spaces the next one (decision 041).
+          earlyAt: sql`case when ${capacitySnapshots.wantedAt} > ${capacitySnapshots.attemptedAt} then ${startedAt.toISOString()}::timestamptz else ${capacitySnapshots.earlyAt} end`,
+        },
         setWhere: and(
           leaseFree(capacitySnapshots.leaseUntil, startedAt),
           or(
@@ -338,6 +382,12 @@ export function createSnapshotStore(deps: {
             and(
               isNotNull(capacitySnapshots.lastError),
               lte(capacitySnapshots.attemptedAt, failedDueBefore),
+            ),
+            // The platform said it changed (a webhook): early, within the early-read rule.
+            and(
+              gt(capacitySnapshots.wantedAt, capacitySnapshots.attemptedAt),
+              lte(capacitySnapshots.attemptedAt, wantedAfter),
+              or(isNull(capacitySnapshots.earlyAt), lte(capacitySnapshots.earlyAt, wantedSpacing)),
             ),
           ),
         ),
@@ -469,7 +519,7 @@ export function createSnapshotStore(deps: {
     const leaseHeld = !!row?.leaseUntil && row.leaseUntil.getTime() > at;
     // A lease that ran out unreleased: its holder died mid-refresh, so the refresh is due again.
     const abandoned = !!row?.leaseUntil && row.leaseUntil.getTime() < at;
-    const due = abandoned || dueAt(snapshot, request) <= at;
+    const due = abandoned || dueAt(snapshot, request) <= at || wantedDueAt(row) <= at;
 
     if (due && !leaseHeld) {
       const startedAt = await tryAcquireLease(request);
@@ -532,6 +582,25 @@ export function createSnapshotStore(deps: {
     async peek<T>(key: string, decode: (stored: unknown) => T | null) {
       const row = await loadRow(key);
       return row ? toSnapshot(row, decode) : null;
+    },
+
+    async want(keyPrefix, at) {
+      const marked = await db
+        .update(capacitySnapshots)
+        .set({ wantedAt: at })
+        .where(
+          and(
+            sql`left(${capacitySnapshots.key}, ${keyPrefix.length}) = ${keyPrefix}`,
+            or(isNull(capacitySnapshots.wantedAt), lt(capacitySnapshots.wantedAt, at)),
+          ),
+        )
+        .returning({ key: capacitySnapshots.key });
+      // This instance's memory of them is not used again: the next read looks at the rows.
+      for (const { key } of marked) {
+        memo.delete(key);
+        epochs.set(key, epochOf(key) + 1);
+      }
+      return marked.length;
     },
 
     settled(key) {

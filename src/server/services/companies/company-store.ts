@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { Company } from '../../../shared/api/companies.js';
+import { providerOfBody, type Company } from '../../../shared/api/companies.js';
+import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { SecretStatus } from '../../../shared/api/secrets.js';
 import type { Database } from '../../db/index.js';
 import { companies, credentials, invitations, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
+import type { HousecallProCredential } from '../housecallpro/contract.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 /** Companies: the one module that reads and writes the `companies` table for the admin API. */
@@ -20,14 +23,29 @@ export function secretStatus(secretBox: SecretBox, envelope: string | null): Sec
   return { configured: true, last4: value && value.length >= 8 ? value.slice(-4) : null };
 }
 
-/** The Companies screen's "Configured": all four ServiceTitan values present. */
+/**
+ * The Companies screen's "Configured", judged by the company's own platform: ServiceTitan's four
+ * values present, or Housecall Pro's API key.
+ */
 export const isConfigured = (row: {
+  provider: ProviderId;
   stClientId: string | null;
   stClientSecretEnc: string | null;
   stTenantId: string | null;
   stAppKeyEnc: string | null;
+  hcpApiKeyEnc: string | null;
 }): boolean =>
-  Boolean(row.stClientId && row.stClientSecretEnc && row.stTenantId && row.stAppKeyEnc);
+  row.provider === 'housecallpro'
+    ? Boolean(row.hcpApiKeyEnc)
+    : Boolean(row.stClientId && row.stClientSecretEnc && row.stTenantId && row.stAppKeyEnc);
+
+/**
+ * Whether a company names the account its history is read from (ServiceTitan: a tenant id;
+ * Housecall Pro: an API key), as SQL over the companies alias `c`.
+ */
+export const hasPlatformAccountSql = sql.raw(`(case when c.provider = 'housecallpro'
+  then c.hcp_api_key_enc is not null
+  else c.st_tenant_id is not null end)`);
 
 function toCompany(secretBox: SecretBox, row: CompanyRow, userCount: number): Company {
   return {
@@ -37,6 +55,9 @@ function toCompany(secretBox: SecretBox, row: CompanyRow, userCount: number): Co
     tenantId: row.stTenantId,
     clientSecret: secretStatus(secretBox, row.stClientSecretEnc),
     appKey: secretStatus(secretBox, row.stAppKeyEnc),
+    provider: row.provider,
+    apiKey: secretStatus(secretBox, row.hcpApiKeyEnc),
+    webhookSecret: secretStatus(secretBox, row.hcpWebhookSecretEnc),
     configured: isConfigured(row),
     userCount,
     subscriptionStatus: row.subscriptionStatus,
@@ -87,21 +108,43 @@ export async function companyExists(db: Database, id: number): Promise<boolean> 
 
 export interface CompanyValues {
   name?: string;
+  provider?: ProviderId;
   clientId?: string;
   clientSecret?: string;
   tenantId?: string;
   appKey?: string;
+  apiKey?: string;
+  /** null: webhooks off (the address accepts nothing). */
+  webhookSecret?: string | null;
 }
 
-/** Columns to write: "" clears the id fields; a blank secret keeps the stored one. */
+/** The address part of a company's Housecall Pro webhooks: 32 random bytes. */
+export const webhookKeyHash = (key: string): string =>
+  crypto.createHash('sha256').update(key).digest('hex');
+
+/**
+ * Columns to write: "" clears the id fields; a blank secret keeps the stored one. The platform
+ * the values are for becomes the company's (decision 040); on Housecall Pro the company gets its
+ * webhook address once, kept when it switches away and back.
+ */
 function columns(secretBox: SecretBox, values: CompanyValues) {
-  const set: Partial<typeof companies.$inferInsert> = {};
+  const set: Partial<Record<keyof typeof companies.$inferInsert, unknown>> = {};
   if (values.name !== undefined) set.name = values.name;
+  const provider = providerOfBody(values);
+  if (provider !== undefined) set.provider = provider;
   if (values.clientId !== undefined) set.stClientId = values.clientId || null;
   if (values.tenantId !== undefined) set.stTenantId = values.tenantId || null;
   if (values.clientSecret) set.stClientSecretEnc = secretBox.seal(values.clientSecret);
   if (values.appKey) set.stAppKeyEnc = secretBox.seal(values.appKey);
-  return set;
+  if (values.apiKey) set.hcpApiKeyEnc = secretBox.seal(values.apiKey);
+  if (values.webhookSecret === null) set.hcpWebhookSecretEnc = null;
+  else if (values.webhookSecret) set.hcpWebhookSecretEnc = secretBox.seal(values.webhookSecret);
+  if (provider === 'housecallpro') {
+    const key = crypto.randomBytes(32).toString('base64url');
+    set.hcpWebhookKeyEnc = sql`coalesce(${companies.hcpWebhookKeyEnc}, ${secretBox.seal(key)})`;
+    set.hcpWebhookKeyHash = sql`coalesce(${companies.hcpWebhookKeyHash}, ${webhookKeyHash(key)})`;
+  }
+  return set as Partial<typeof companies.$inferInsert>;
 }
 
 /**
@@ -202,6 +245,72 @@ export async function storedCompanyCredential(
   };
 }
 
+/** The company's stored values on its own platform, opened (for its connection check). */
+export type StoredConnection =
+  | { provider: 'servicetitan'; values: Awaited<ReturnType<typeof storedCompanyCredential>> }
+  | { provider: 'housecallpro'; values: Partial<HousecallProCredential> };
+
+export async function storedCompanyConnection(
+  db: Database,
+  secretBox: SecretBox,
+  id: number,
+): Promise<StoredConnection> {
+  const [row] = await db
+    .select({ provider: companies.provider, apiKeyEnc: companies.hcpApiKeyEnc })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!row) throw notFound('Company');
+  if (row.provider === 'housecallpro') {
+    const apiKey = openIfReadable(secretBox, row.apiKeyEnc);
+    return { provider: 'housecallpro', values: apiKey ? { apiKey } : {} };
+  }
+  return { provider: 'servicetitan', values: await storedCompanyCredential(db, secretBox, id) };
+}
+
+/**
+ * The company's Housecall Pro webhook address part (null before it first chose Housecall Pro,
+ * or when it cannot be opened) and whether a signing secret is set.
+ */
+export async function companyWebhookKey(
+  db: Database,
+  secretBox: SecretBox,
+  companyId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ keyEnc: companies.hcpWebhookKeyEnc })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return openIfReadable(secretBox, row?.keyEnc ?? null) ?? null;
+}
+
+/**
+ * The company a webhook address names, its platform and its signing secret (null: webhooks off,
+ * or a secret that cannot be opened). Undefined when no company has this address.
+ */
+export async function findWebhookCompany(
+  db: Database,
+  secretBox: SecretBox,
+  key: string,
+): Promise<{ companyId: number; provider: ProviderId; secret: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      provider: companies.provider,
+      secretEnc: companies.hcpWebhookSecretEnc,
+    })
+    .from(companies)
+    .where(eq(companies.hcpWebhookKeyHash, webhookKeyHash(key)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    companyId: row.id,
+    provider: row.provider,
+    secret: openIfReadable(secretBox, row.secretEnc) ?? null,
+  };
+}
+
 /** What onboarding needs to know about a person's company and credentials. */
 export async function setupStatus(
   db: Database,
@@ -216,10 +325,12 @@ export async function setupStatus(
   if (options.companyId !== null) {
     const [row] = await db
       .select({
+        provider: companies.provider,
         stClientId: companies.stClientId,
         stClientSecretEnc: companies.stClientSecretEnc,
         stTenantId: companies.stTenantId,
         stAppKeyEnc: companies.stAppKeyEnc,
+        hcpApiKeyEnc: companies.hcpApiKeyEnc,
       })
       .from(companies)
       .where(eq(companies.id, options.companyId))
@@ -251,12 +362,19 @@ export async function markTargetsReviewed(
     .where(and(eq(companies.id, companyId), isNull(companies.targetsReviewedAt)));
 }
 
-/** Whether the company names a ServiceTitan tenant (what its history is read from). */
-export async function hasServiceTitanTenant(db: Database, companyId: number): Promise<boolean> {
+/**
+ * Whether the company names the platform account its history is read from (a ServiceTitan
+ * tenant; a Housecall Pro API key).
+ */
+export async function hasPlatformAccount(db: Database, companyId: number): Promise<boolean> {
   const [row] = await db
-    .select({ tenant: companies.stTenantId })
+    .select({
+      provider: companies.provider,
+      tenant: companies.stTenantId,
+      apiKey: companies.hcpApiKeyEnc,
+    })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return Boolean(row?.tenant);
+  return Boolean(row && (row.provider === 'housecallpro' ? row.apiKey : row.tenant));
 }

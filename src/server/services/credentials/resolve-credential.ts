@@ -2,13 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { companies, credentials, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { ProviderConnection } from '../platforms/index.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 export type CredentialResolution =
-  | { status: 'none' }
+  /** No connection: `provider` is the platform the company chose (its words say what is missing). */
+  | { status: 'none'; provider: ProviderId }
   /** A credential exists but cannot be used as stored; `reason` is shown to the office. */
-  | { status: 'unusable'; reason: string }
+  | { status: 'unusable'; reason: string; provider: ProviderId }
   | {
       status: 'ready';
       /** The platform and its credential (provider port, decision 040). */
@@ -17,6 +19,38 @@ export type CredentialResolution =
       /** Stable hash naming this connection in shared caches; reveals nothing of the secret. */
       identity: string;
     };
+
+/** A company's platform and each platform's stored columns. */
+interface StoredCompany extends StoredCredential {
+  provider: ProviderId;
+  hcpApiKeyEnc: string | null;
+}
+
+type Candidate =
+  | { kind: 'servicetitan'; stored: StoredCredential; source: 'user' | 'company' }
+  | { kind: 'housecallpro'; apiKeyEnc: string };
+
+const companyColumns = {
+  provider: companies.provider,
+  clientId: companies.stClientId,
+  clientSecretEnc: companies.stClientSecretEnc,
+  tenantId: companies.stTenantId,
+  appKeyEnc: companies.stAppKeyEnc,
+  environment: companies.stEnvironment,
+  hcpApiKeyEnc: companies.hcpApiKeyEnc,
+};
+
+/** The company's own candidate on its platform; none when it has not entered anything. */
+function companyCandidate(company: StoredCompany | null | undefined): Candidate[] {
+  if (!company) return [];
+  if (company.provider === 'housecallpro') {
+    return company.hcpApiKeyEnc ? [{ kind: 'housecallpro', apiKeyEnc: company.hcpApiKeyEnc }] : [];
+  }
+  // A company with none of the four values set simply has no credential.
+  return missingParts(company).length < 4
+    ? [{ kind: 'servicetitan', stored: company, source: 'company' }]
+    : [];
+}
 
 interface StoredCredential {
   clientId: string | null;
@@ -77,23 +111,13 @@ export async function resolveCredential(
   const { db, secretBox, userId, companyId, identify } = options;
   if (companyId !== undefined) {
     const [company] = await db
-      .select({
-        clientId: companies.stClientId,
-        clientSecretEnc: companies.stClientSecretEnc,
-        tenantId: companies.stTenantId,
-        appKeyEnc: companies.stAppKeyEnc,
-        environment: companies.stEnvironment,
-      })
+      .select(companyColumns)
       .from(companies)
       .where(eq(companies.id, companyId))
       .limit(1);
-    return resolveFrom(
-      company && missingParts(company).length < 4 ? [{ stored: company, source: 'company' }] : [],
-      secretBox,
-      identify,
-    );
+    return resolveFrom(companyCandidate(company), company?.provider, secretBox, identify);
   }
-  if (userId === undefined) return { status: 'none' };
+  if (userId === undefined) return { status: 'none', provider: 'servicetitan' };
   // One round trip: the user's newest active credential (the left join yields one row per
   // active credential, newest first, or one row of nulls) beside their company's.
   const [row] = await db
@@ -105,13 +129,7 @@ export async function resolveCredential(
         appKeyEnc: credentials.appKeyEnc,
         environment: credentials.environment,
       },
-      company: {
-        clientId: companies.stClientId,
-        clientSecretEnc: companies.stClientSecretEnc,
-        tenantId: companies.stTenantId,
-        appKeyEnc: companies.stAppKeyEnc,
-        environment: companies.stEnvironment,
-      },
+      company: companyColumns,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -120,22 +138,36 @@ export async function resolveCredential(
     .orderBy(desc(credentials.createdAt), desc(credentials.id))
     .limit(1);
 
-  const candidates: { stored: StoredCredential; source: 'user' | 'company' }[] = [];
-  if (row?.own) candidates.push({ stored: row.own, source: 'user' });
-  // A company with none of the four values set simply has no credential.
-  if (row?.company && missingParts(row.company).length < 4)
-    candidates.push({ stored: row.company, source: 'company' });
+  // A person's own credential (the seed's "Credential": ServiceTitan's) comes first.
+  const candidates: Candidate[] = [];
+  if (row?.own) candidates.push({ kind: 'servicetitan', stored: row.own, source: 'user' });
+  candidates.push(...companyCandidate(row?.company));
 
-  return resolveFrom(candidates, secretBox, identify);
+  return resolveFrom(candidates, row?.company?.provider, secretBox, identify);
 }
 
 function resolveFrom(
-  candidates: { stored: StoredCredential; source: 'user' | 'company' }[],
+  candidates: Candidate[],
+  companyProvider: ProviderId | undefined,
   secretBox: SecretBox,
   identify: (connection: ProviderConnection) => string,
 ): CredentialResolution {
+  const provider = companyProvider ?? 'servicetitan';
   let firstProblem: string | null = null;
-  for (const { stored, source } of candidates) {
+  for (const candidate of candidates) {
+    if (candidate.kind === 'housecallpro') {
+      let apiKey: string;
+      try {
+        apiKey = secretBox.open(candidate.apiKeyEnc);
+      } catch {
+        firstProblem ??=
+          "Your company's Housecall Pro API key could not be read. An administrator needs to enter it again in Setup.";
+        continue;
+      }
+      const connection: ProviderConnection = { provider: 'housecallpro', credential: { apiKey } };
+      return { status: 'ready', connection, source: 'company', identity: identify(connection) };
+    }
+    const { stored, source } = candidate;
     const missing = missingParts(stored);
     const owner =
       source === 'user' ? 'Your ServiceTitan credential' : "Your company's ServiceTitan credential";
@@ -151,7 +183,9 @@ function resolveFrom(
     const connection: ProviderConnection = { provider: 'servicetitan', credential };
     return { status: 'ready', connection, source, identity: identify(connection) };
   }
-  return firstProblem ? { status: 'unusable', reason: firstProblem } : { status: 'none' };
+  return firstProblem
+    ? { status: 'unusable', reason: firstProblem, provider }
+    : { status: 'none', provider };
 }
 
 function joinWords(words: string[]): string {

@@ -13,6 +13,11 @@ export type BoardEvent =
    * `fetchedAt` (ISO-8601). Open boards say so without reading the board again.
    */
   | { type: 'capacity.fetched'; companyId: number; fetchedAt: string }
+  /**
+   * A company's platform said its bookings changed (a webhook, decision 041): its snapshots are
+   * read again early, within the one-read-per-company rule.
+   */
+  | { type: 'capacity.wanted'; companyId: number }
   /** A company's board settings changed (title, logo, days, colours...). */
   | {
       type: 'settings.changed';

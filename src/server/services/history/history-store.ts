@@ -3,6 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { Database } from '../../db/index.js';
 import { capacityHistory, companies, historyState, type HistorySource } from '../../db/schema.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
+import { hasPlatformAccountSql } from '../companies/company-store.js';
 
 /**
  * The one module that reads and writes `capacity_history` and `history_state` (issue 27,
@@ -248,9 +249,10 @@ export async function upkeep(
 }
 
 /**
- * The ServiceTitan tenant the company's history belongs to (issue 27): the first read claims
- * it; a read from another tenant deletes the history (it described another business) and
- * claims the new one, in one transaction. A rotated secret of the same tenant changes nothing.
+ * The platform account (a ServiceTitan tenant, decision 040) the company's history belongs to
+ * (issue 27): the first read claims it; a read from another account deletes the history (it
+ * described another business) and claims the new one, in one transaction. A rotated secret of
+ * the same account changes nothing.
  * Returns whether the history was dropped.
  */
 export async function claimTenant(
@@ -289,7 +291,7 @@ export interface BackfillProgress {
   finishedAt?: string;
 }
 
-/** Companies with a ServiceTitan credential whose backfill is not done and whose lease is free. */
+/** Companies connected to their platform whose backfill is not done and whose lease is free. */
 export async function companiesDueForBackfill(
   db: Database,
   input: { at: Date; limit: number },
@@ -297,7 +299,7 @@ export async function companiesDueForBackfill(
   const result = await db.execute(sql`
     select c.id as company_id from companies c
     left join history_state s on s.company_id = c.id
-    where c.st_tenant_id is not null
+    where ${hasPlatformAccountSql}
       and (s.company_id is null or (
         (s.backfill_status is null or s.backfill_status in ('pending', 'running'))
         and (s.lease_until is null or s.lease_until < ${input.at.toISOString()}::timestamptz)))
@@ -443,7 +445,9 @@ export async function readBackfill(
 }> {
   const [row] = await db
     .select({
+      provider: companies.provider,
       tenant: companies.stTenantId,
+      apiKey: companies.hcpApiKeyEnc,
       status: historyState.backfillStatus,
       progress: historyState.backfillProgress,
     })
@@ -452,7 +456,7 @@ export async function readBackfill(
     .where(eq(companies.id, companyId));
   const stored = row?.progress as Partial<BackfillProgress> | null | undefined;
   return {
-    connected: row?.tenant != null,
+    connected: row ? (row.provider === 'housecallpro' ? row.apiKey : row.tenant) != null : false,
     status: row?.status ?? null,
     progress: stored
       ? {

@@ -1,4 +1,6 @@
+import type { ConnectionCheck } from '../../../shared/api/companies.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
+import type { HousecallProCredential } from '../housecallpro/contract.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 import type { DescribedFailure, ProviderAdapter, ProviderReader } from '../providers/port.js';
 
@@ -10,6 +12,7 @@ export type * from '../providers/port.js';
  */
 export interface CredentialOf {
   servicetitan: ServiceTitanCredential;
+  housecallpro: HousecallProCredential;
 }
 
 /** A company's connection to its platform, opened: which platform, and its credential. */
@@ -19,6 +22,11 @@ export type ProviderConnection = {
 
 export type ProviderAdapters = { [P in ProviderId]: ProviderAdapter<CredentialOf[P]> };
 
+/** Values to check on a platform: what an admin typed, merged with what is stored. */
+export type ProviderValues = {
+  [P in ProviderId]: { provider: P; values: Partial<CredentialOf[P]> };
+}[ProviderId];
+
 /** The adapters, reached by the platform a connection names (decision 040). */
 export interface Providers {
   adapter<P extends ProviderId>(provider: P): ProviderAdapters[P];
@@ -27,6 +35,8 @@ export interface Providers {
   /** The connection's name in shared caches (see ProviderAdapter.identity). */
   identity(connection: ProviderConnection): string;
   describeError(provider: ProviderId, error: unknown): DescribedFailure;
+  /** The connection check of values on their platform (see ProviderAdapter.check). */
+  check(values: ProviderValues, now: Date): Promise<ConnectionCheck>;
 }
 
 export function createProviders(adapters: ProviderAdapters): Providers {
@@ -39,5 +49,10 @@ export function createProviders(adapters: ProviderAdapters): Providers {
     reader: (connection) => adapterOf(connection).reader(connection.credential),
     identity: (connection) => adapterOf(connection).identity(connection.credential),
     describeError: (provider, error) => adapters[provider].describeError(error),
+    check: (given, now) =>
+      (adapters[given.provider] as ProviderAdapter<ProviderConnection['credential']>).check(
+        given.values,
+        now,
+      ),
   };
 }

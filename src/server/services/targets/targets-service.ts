@@ -19,7 +19,7 @@ import { readCompanySettings, readSettingsOnly } from '../board-settings/board-s
 import { settingsHomeOf, type BoardRow } from '../boards/board-store.js';
 import type { CapacityService } from '../capacity/capacity-service.js';
 import {
-  hasServiceTitanTenant,
+  hasPlatformAccount,
   markTargetsReviewed,
   targetsReviewedAt,
 } from '../companies/company-store.js';
@@ -87,7 +87,7 @@ export function createTargetsService(deps: {
     if (backfill.status === 'done' || backfill.status === 'failed') {
       return { status: 'ready', progress };
     }
-    if (await hasServiceTitanTenant(db, companyId)) return { status: 'backfilling', progress };
+    if (await hasPlatformAccount(db, companyId)) return { status: 'backfilling', progress };
     return { status: days > 0 ? 'ready' : 'not_connected', progress };
   }
 
