@@ -271,7 +271,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
     allowedOrigins: config.allowedOrigins,
-    exemptPrefixes: ['/api/stripe/webhook', HOUSECALLPRO_WEBHOOK_PATH, '/oidc/'],
+    // Authenticated by what they carry, never by a cookie: Stripe's, Housecall Pro's and
+    // Twilio's signatures, an alert confirmation link's token (its page sends `Origin: null`).
+    exemptPrefixes: [
+      '/api/stripe/webhook',
+      HOUSECALLPRO_WEBHOOK_PATH,
+      '/oidc/',
+      '/alerts/confirm/',
+      '/api/providers/twilio/',
+    ],
   });
   registerSessionLoading(app, database.db, config, sessionStore);
   registerScreenLoading(app, {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.js';
-import { demoAccounts, openSignedInBoard, signInAs } from './helpers.js';
+import { demoAccounts, openSignedInBoard } from './helpers.js';
 
 /**
  * The Alerts page (issue 23): an admin reaches it from the side menu, creates a rule with the
@@ -58,6 +58,27 @@ test('an admin creates a rule, sends a test and finds it in the mail catcher and
 
   const card = page.getByTestId('alert-rule').filter({ hasText: name });
   await expect(card).toContainText(`E-mail: ${to}`);
+  // A stranger's address is pending: it was sent one confirmation e-mail, and nothing else.
+  const recipient = card.getByTestId('alert-recipient').filter({ hasText: to });
+  await expect(recipient).toHaveAttribute('data-status', 'pending');
+  await expect(recipient).toContainText('a confirmation link was e-mailed');
+
+  // Its owner opens the link from the mail catcher and says yes.
+  const catcherUrl = await page.getByTestId('mail-catcher-link').getAttribute('href');
+  const caught = (await (await page.request.get(`${catcherUrl}messages.json`)).json()) as {
+    messages: { to: string[]; subject: string; text: string }[];
+  };
+  const invite = caught.messages.find((m) => m.to.includes(to))!;
+  expect(invite.subject).toBe('Demo Heating & Air would like to send you call board alerts');
+  const link = /https?:\/\/\S+\/alerts\/confirm\/[\w-]+/.exec(invite.text)![0];
+  const owner = await context.newPage();
+  await owner.goto(link);
+  await owner.getByRole('button', { name: 'Yes, send me these alerts' }).click();
+  await expect(owner.getByRole('heading', { name: 'Confirmed' })).toBeVisible();
+  await owner.close();
+  await page.reload();
+  await expect(recipient).toHaveAttribute('data-status', 'confirmed');
+
   await card.getByRole('button', { name: 'Send test' }).click();
   const result = card.getByTestId('alert-test-result');
   await expect(result).toContainText(`E-mail (${to}): test sent`);
@@ -84,17 +105,14 @@ test('an admin creates a rule, sends a test and finds it in the mail catcher and
   await expect(page.getByTestId('alert-rule').filter({ hasText: name })).toHaveCount(0);
 });
 
-test('a plain member reads the rules but has no menu entry and nothing to change', async ({
+test('a plain member finds Alerts in the side menu and reads the rules, with nothing to change', async ({
   page,
 }) => {
   await openSignedInBoard(page, demoAccounts.csr);
   await page.getByTestId('menu-button').click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-
-  await signInAs(page, demoAccounts.csr);
-  await page.goto('/alerts');
+  await page.getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(/\/alerts/);
   await expect(
     page.getByTestId('alert-rule').filter({ hasText: 'Tomorrow behind at 2 PM' }),
   ).toBeVisible();

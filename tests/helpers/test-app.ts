@@ -124,6 +124,8 @@ export async function createSignedInUser(
     companyId?: number | null;
     firstName?: string;
     lastName?: string;
+    /** The identity provider vouched for the address (default: not). */
+    emailVerified?: boolean;
   } = {},
 ): Promise<TestUser> {
   const id = crypto.randomUUID();
@@ -138,6 +140,7 @@ export async function createSignedInUser(
     lastName: values.lastName ?? 'User',
     role,
     companyId: values.companyId ?? null,
+    emailVerified: values.emailVerified ?? false,
   });
   const sessionId = await app.sessions.create(id, 'vitest');
   return {

@@ -202,21 +202,46 @@ describe('access and lifecycle', () => {
     });
   });
 
-  it('sends a test and logs it; an e-mail with no SMTP server fails with the reason', async () => {
+  it('sends a test and logs it; a stranger who has not confirmed is sent nothing, and the log says why', async () => {
+    // With no mail server, the confirmation e-mail could not go either: the rule says so.
+    const [listed] = (await call(admin, 'GET', '/api/alert-rules')).json().rules;
+    expect(listed.recipients).toEqual([
+      expect.objectContaining({
+        address: 'office@example.test',
+        status: 'pending',
+        confirmationSentAt: null,
+        statusText:
+          'Not confirmed: the confirmation message was not sent: no mail server is set up (SMTP_URL)',
+      }),
+    ]);
     const res = await call(admin, 'POST', `/api/alert-rules/${id}/test`);
     expect(res.statusCode).toBe(200);
     const [email] = res.json().results;
     expect(email).toMatchObject({
       channelType: 'email',
       ok: false,
-      error: expect.stringMatching(/SMTP_URL is not set/),
+      error: 'office@example.test has not confirmed yet: only the confirmation message was sent',
     });
     const log = (await call(admin, 'GET', '/api/alert-deliveries')).json().deliveries;
     expect(
       log.some(
-        (d: { event: string; status: string }) => d.event === 'test' && d.status === 'failed',
+        (d: { event: string; status: string }) => d.event === 'test' && d.status === 'skipped',
       ),
     ).toBe(true);
+  });
+
+  it('saves an invitation without a mail server, and says it was not e-mailed (issue 33 item 7)', async () => {
+    const res = await call(admin, 'POST', '/api/admin/invitations', {
+      email: 'someone.new@example.test',
+      firstName: 'Sam',
+      lastName: 'New',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      email: 'someone.new@example.test',
+      emailed: false,
+      emailProblem: 'no mail server is set up (SMTP_URL), so no e-mail was sent',
+    });
   });
 
   it('deletes a rule', async () => {

@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from '../helpers/test-app.js';
 import { startWebhookReceivers } from '../helpers/webhook-receivers.js';
+import { freePort } from '../helpers/free-port.js';
 import { sql } from 'drizzle-orm';
 import { createAlertService } from '../../src/server/services/alerts/alert-service.js';
 import type { AlertMessage } from '../../src/server/services/alerts/alert-store.js';
@@ -166,6 +167,35 @@ async function wallLines(query = ''): Promise<string[]> {
   return res.json().lines.map((l: { line: string }) => l.line);
 }
 
+/**
+ * Confirms every address that was sent a confirmation e-mail, as its owner would (decision 30):
+ * opens the link (which changes nothing) and presses "Yes". Then empties the mail catcher.
+ */
+async function confirmByMail(): Promise<string[]> {
+  const confirmed: string[] = [];
+  for (const mail of catcher
+    .messages()
+    .filter((m) => /would like to send you call board alerts/.test(m.subject))) {
+    const link = /http:\/\/board\.test(\/alerts\/confirm\/[\w-]+)/.exec(mail.text)![1]!;
+    const asked = await b.app.inject({ method: 'GET', url: link });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Yes, send me these alerts');
+    const answered = await b.app.inject({
+      method: 'POST',
+      url: link,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://board.test',
+      },
+      payload: 'answer=yes',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    confirmed.push(...mail.to);
+  }
+  catcher.clear();
+  return confirmed;
+}
+
 async function deliveries(): Promise<AlertDelivery[]> {
   const res = await a.app.inject({
     method: 'GET',
@@ -208,6 +238,12 @@ describe('a behind rule on two instances', () => {
       ],
     });
     expect(rule.secret).toMatch(/^whsec_/);
+    // The two addresses are strangers to the company: one confirmation e-mail each, then yes.
+    expect(rule.recipients.map((r) => [r.address, r.status])).toEqual([
+      ['office@acme.test', 'pending'],
+      ['owner@acme.test', 'pending'],
+    ]);
+    expect((await confirmByMail()).sort()).toEqual(['office@acme.test', 'owner@acme.test']);
 
     // Instance B hears of the change of state (its open boards and TVs re-read their lines).
     const heard: number[] = [];
@@ -230,17 +266,20 @@ describe('a behind rule on two instances', () => {
     expect(slack).toHaveLength(1);
     expect(teams).toHaveLength(1);
     expect(webhook).toHaveLength(1);
-    expect(catcher.messages()).toHaveLength(1);
-    const mail = catcher.messages()[0]!;
+    // One e-mail per recipient (decision 046): neither sees the other's address.
+    expect(catcher.messages()).toHaveLength(2);
+    const mail = catcher.messages().find((m) => m.to.includes('office@acme.test'))!;
     const latest = Math.max(...[slack, teams, webhook].map((r) => r[0]!.arrivedAt));
     figures.push(
-      `firing: 4 channels, 4 deliveries, duplicates 0 after 3 passes on each of 2 instances; ` +
+      `firing: 4 channels, 5 deliveries (2 confirmed addresses), duplicates 0 after 3 passes on each of 2 instances; ` +
         `rule minute (14:00, injected clock) → last receiver: ${(latest - started).toFixed(0)} ms of real time`,
     );
 
     const line = `Thursday at ${day1.percent} % of target at 2:00 PM`;
     // E-mail: a real SMTP exchange; the subject is the summary, the body every fact and the link.
-    expect(mail.to.sort()).toEqual(['office@acme.test', 'owner@acme.test']);
+    expect(catcher.messages().map((m) => m.to)).toEqual(
+      expect.arrayContaining([['office@acme.test'], ['owner@acme.test']]),
+    );
     // A Message-ID of its own delivery, the same on every attempt (issue 33 item 6).
     expect(mail.messageId).toMatch(/^<alert-\d+\.\d+@board\.test>$/);
     expect(mail.subject).toContain(line);
@@ -321,17 +360,17 @@ describe('a behind rule on two instances', () => {
     expect(receivers.received('/slack')).toHaveLength(2);
     expect(receivers.received('/teams')).toHaveLength(2);
     expect(receivers.received('/webhook')).toHaveLength(2);
-    expect(catcher.messages()).toHaveLength(2);
-    expect(catcher.messages()[1]!.subject).toMatch(/^Caught up: Thursday at \d+ % of target/);
+    expect(catcher.messages()).toHaveLength(4);
+    expect(catcher.messages()[3]!.subject).toMatch(/^Caught up: Thursday at \d+ % of target/);
     const resolved = JSON.parse(receivers.received('/webhook')[1]!.body);
     expect(resolved.type).toBe('alert.resolved');
     expect((await rules())[0]).toMatchObject({ state: 'ok', firingLine: null });
     expect(await wallLines()).toEqual([]);
 
     const log = await deliveries();
-    expect(log).toHaveLength(8);
+    expect(log).toHaveLength(10);
     expect(log.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
-    figures.push(`firing + resolved: ${log.length} deliveries for 8 expected, duplicates 0`);
+    figures.push(`firing + resolved: ${log.length} deliveries for 10 expected, duplicates 0`);
   });
 });
 
@@ -445,6 +484,8 @@ describe('queued once by the database', () => {
       staleSince: null,
       at: new Date(clock).toISOString(),
     };
+    const planned = await a.app.services.alerts.plan(ruleA!);
+    expect(planned).toHaveLength(5);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         (i % 2 ? a : b).app.services.alertRules.enqueue(
@@ -452,10 +493,11 @@ describe('queued once by the database', () => {
           'behind:2025-10-31@2025-10-30T14:00',
           message,
           new Date(clock),
+          planned,
         ),
       ),
     );
-    expect(results.reduce((sum, r) => sum + r.length, 0)).toBe(4);
+    expect(results.reduce((sum, r) => sum + r.length, 0)).toBe(5);
   });
 });
 
@@ -749,6 +791,82 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
   });
 });
 
+describe('alerts say what they do (issue 33 item 7)', () => {
+  const test = (ruleId: number) =>
+    b.app.inject({
+      method: 'POST',
+      url: `/api/alert-rules/${ruleId}/test`,
+      headers: { cookie: admin.cookie },
+    });
+
+  it('Send test of a full or stale rule sends what the alert will say when it fires, not its recovery', async () => {
+    clock = Date.parse('2025-11-05T16:00:00Z');
+    const stale = await createRule({
+      name: 'Numbers stale',
+      kind: 'stale',
+      staleMinutes: 45,
+      channels: [{ type: 'webhook', url: receivers.url('/test-words') }],
+    });
+    const full = await createRule({
+      name: 'Thursday full',
+      kind: 'full',
+      dayOffset: 1,
+      channels: [{ type: 'webhook', url: receivers.url('/test-words') }],
+    });
+    expect((await test(stale.id)).statusCode).toBe(200);
+    expect((await test(full.id)).statusCode).toBe(200);
+    const [staleSent, fullSent] = receivers
+      .received('/test-words')
+      .map((r) => JSON.parse(r.body) as { type: string; data: { summary: string } });
+    expect(staleSent!.type).toBe('alert.test');
+    expect(staleSent!.data.summary).toBe(
+      'Test of "Numbers stale": Stale numbers on Main board: ServiceTitan has failed for more than 45 minutes',
+    );
+    // "Full" is the board's goal line for the day (90 % for the first displayed day by default).
+    expect(fullSent!.data.summary).toMatch(
+      /^Test of "Thursday full": \w+ is full: \d+ % of target, at its goal of 90 % on Main board$/,
+    );
+    for (const sent of [staleSent!, fullSent!])
+      expect(sent.data.summary).not.toMatch(/fresh again|below its goal/);
+  });
+
+  it('e-mails an invitation through the same mailer: who invited, the company, where to sign in', async () => {
+    catcher.clear();
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/invitations',
+      headers: { cookie: admin.cookie },
+      payload: { email: 'new.dispatcher@acme.test', firstName: 'Dana', lastName: 'Reyes' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ emailed: true, emailProblem: null });
+    const [mail] = catcher.messages();
+    expect(mail!.to).toEqual(['new.dispatcher@acme.test']);
+    expect(mail!.subject).toMatch(/ invited you to join Acme Heating on 3-Day Call Board$/);
+    expect(mail!.text).toContain(admin.email);
+    expect(mail!.text).toContain(
+      'Sign in here with this e-mail address (new.dispatcher@acme.test) to join: http://board.test',
+    );
+  });
+
+  it("explains a failed delivery in plain words instead of Node's", async () => {
+    const port = await freePort();
+    const rule = await createRule({
+      name: 'Nobody listening',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'webhook', url: `http://127.0.0.1:${port}/hook` }],
+    });
+    const [result] = (await test(rule.id)).json().results;
+    expect(result.error).toBe(
+      `nothing at 127.0.0.1:${port} took the connection: check the address, and that the receiver is running (ECONNREFUSED)`,
+    );
+    const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    expect(logged!.lastError).toBe(result.error);
+    expect(logged!.lastError).not.toMatch(/^connect /);
+  });
+});
+
 describe('nothing lost to a crash (issue 33 item 6)', () => {
   /** Makes every insert of this rule's notifications fail as if the instance died right there. */
   async function killOnQueue(ruleId: number) {
@@ -777,6 +895,7 @@ describe('nothing lost to a crash (issue 33 item 6)', () => {
         { type: 'email', to: ['killed@acme.test'] },
       ],
     });
+    expect(await confirmByMail()).toEqual(['killed@acme.test']);
     clock += MINUTE;
     await killOnQueue(rule.id);
     await a.app.services.alerts.runOnce();
@@ -821,6 +940,7 @@ describe('nothing lost to a crash (issue 33 item 6)', () => {
       staleMinutes: 600,
       channels: [{ type: 'email', to: ['crash@acme.test'] }],
     });
+    expect(await confirmByMail()).toEqual(['crash@acme.test']);
     const store = a.app.services.alertRules;
     const message = (n: number): AlertMessage => ({
       event: 'firing',
@@ -842,7 +962,14 @@ describe('nothing lost to a crash (issue 33 item 6)', () => {
     const ids: number[] = [];
     for (let n = 1; n <= 43; n++) {
       const rule = (await store.byId(n % 2 ? hook.id : mail.id))!;
-      const [queued] = await store.enqueue(rule, `crash:${n}`, message(n), new Date(clock));
+      const planned = await a.app.services.alerts.plan(rule);
+      const [queued] = await store.enqueue(
+        rule,
+        `crash:${n}`,
+        message(n),
+        new Date(clock),
+        planned,
+      );
       ids.push(queued!.id);
     }
 
@@ -865,7 +992,9 @@ describe('nothing lost to a crash (issue 33 item 6)', () => {
         tickMs: 0,
         leaseTicker: () => () => undefined,
         sendBatch: 1,
+        recipients: a.app.services.alertRecipients,
         sender: {
+          ...real,
           async send(channel, msg, delivery) {
             sends += 1;
             if (sends < killAt) return real.send(channel, msg, delivery);
@@ -917,5 +1046,98 @@ describe('nothing lost to a crash (issue 33 item 6)', () => {
       `crashes: 23 kills over 43 deliveries (${afterSendKills} after the message left): 43 delivered, ` +
         `${hooks.length + mails.length - 43} repeats, each with its delivery's webhook-id or Message-ID; 0 lost`,
     );
+  });
+});
+
+describe('only people who agreed (decision 30, issue 36 item 3)', () => {
+  it('sends a stranger one confirmation e-mail and nothing else, however many tests and saves', async () => {
+    clock = Date.parse('2025-11-06T15:00:00Z');
+    catcher.clear();
+    const stranger = 'stranger@elsewhere.test';
+    const rule = await createRule({
+      name: 'To a stranger',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'email', to: [stranger] }],
+    });
+    expect(rule.recipients).toEqual([
+      expect.objectContaining({ address: stranger, status: 'pending', member: false }),
+    ]);
+    for (let i = 0; i < 5; i++) {
+      const res = await b.app.inject({
+        method: 'POST',
+        url: `/api/alert-rules/${rule.id}/test`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.json().results[0]).toMatchObject({
+        ok: false,
+        error: `${stranger} has not confirmed yet: only the confirmation message was sent`,
+      });
+    }
+    // Saving it again, and a second rule naming the same address, send nothing more.
+    const saved = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/alert-rules/${rule.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { channels: [{ type: 'email', to: [stranger] }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await createRule({
+      name: 'To the same stranger',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'email', to: [stranger.toUpperCase()] }],
+    });
+    expect(catcher.messages().map((m) => [m.to, m.subject])).toEqual([
+      [[stranger], 'Acme Heating would like to send you call board alerts'],
+    ]);
+    const listed = await a.app.inject({
+      method: 'GET',
+      url: '/api/alert-recipients',
+      headers: { cookie: admin.cookie },
+    });
+    expect(listed.json().recipients).toContainEqual(
+      expect.objectContaining({
+        address: stranger,
+        status: 'pending',
+        statusText: 'Waiting: a confirmation link was e-mailed',
+      }),
+    );
+    // A member's own verified address is theirs: no confirmation, confirmed as a member.
+    const member = await createSignedInUser(a.app, { companyId, emailVerified: true });
+    const own = await createRule({
+      name: 'To a member',
+      kind: 'stale',
+      staleMinutes: 30,
+      channels: [{ type: 'email', to: [member.email] }],
+    });
+    expect(own.recipients).toEqual([
+      expect.objectContaining({ status: 'confirmed', member: true }),
+    ]);
+    expect(catcher.messages()).toHaveLength(1);
+    figures.push(
+      'consent: a stranger got 1 message (the confirmation) after 5 tests, a re-save and a second rule',
+    );
+  });
+
+  it('limits confirmation messages per rule: past it, 429 with Retry-After and nothing saved', async () => {
+    const before = (await rules()).length;
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers: { cookie: admin.cookie },
+      payload: {
+        name: 'Too many strangers',
+        kind: 'stale',
+        staleMinutes: 30,
+        channels: [{ type: 'email', to: Array.from({ length: 11 }, (_, i) => `p${i}@many.test`) }],
+      },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().error).toMatch(
+      /^This rule would send 11 confirmation messages, and they are limited to 10 per rule per hour: try again in \d+ minutes\.$/,
+    );
+    expect(await rules()).toHaveLength(before);
   });
 });

@@ -89,6 +89,11 @@ const ACCESS = {
    * plain user): nobody else, whatever their role, finds it.
    */
   ownDevice: [401, 'ok', 404, 404, 404, 403],
+  /**
+   * A recipient of company A confirmed by a code (decision 046): whoever may see A's alerts gets
+   * the code checked (a wrong one: 400 naming `code`); B's admin finds nothing.
+   */
+  recipientOfA: [401, 400, 400, 404, 400, 403],
   /** Across companies: the master admin only. */
   masterOnly: [401, 403, 403, 403, 'ok', 403],
   /** A TV asks for a pairing code: any browser may, except one already paired (409). */
@@ -116,6 +121,11 @@ interface Case {
   freshSession?: boolean;
   /** A Server-Sent Events stream: read until its first message (or its end), then dropped. */
   stream?: boolean;
+  /**
+   * The answer names company A to whoever holds A's secret link, by design: an alert
+   * confirmation page says which company asks (decision 046). Nothing else of A may show.
+   */
+  linkNamesA?: boolean;
 }
 
 /** Reads a streamed answer until its first SSE message (or its end), then drops it. */
@@ -260,6 +270,17 @@ async function deviceOfUserInA(f: Fixture): Promise<number> {
   );
   if ('tooMany' in saved) throw new Error('too many devices');
   return saved.device.id;
+}
+
+/** A recipient of company A (an e-mail address one of its rules names): its id and its link. */
+async function recipientOfA(f: Fixture): Promise<{ id: number; link: string }> {
+  const recipients = f.t.app.services.alertRecipients;
+  const key = { kind: 'email' as const, address: `someone-${uniq()}@example.test` };
+  const [made] = await recipients.ensure(f.t.app.db, f.companyA, [key]);
+  return {
+    id: made!.row.id,
+    link: new URL((await recipients.stopLink(f.companyA, key))!).pathname,
+  };
 }
 
 /** A TV waiting to be paired: the code it shows. */
@@ -826,6 +847,51 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
   ],
+  'GET /api/alert-recipients': [
+    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/alert-recipients' }) },
+    {
+      access: 'alertsOfA',
+      note: "a board of A's by id",
+      request: async (f) => ({
+        url: `/api/alert-recipients?boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
+      }),
+    },
+    {
+      access: 'alertsOfA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/alert-recipients?companyId=${f.companyA}` }),
+    },
+  ],
+  'POST /api/alert-recipients/:id/confirm': [
+    {
+      access: 'recipientOfA',
+      note: "a recipient of A's, a code it was not sent",
+      request: async (f) => ({
+        url: `/api/alert-recipients/${(await recipientOfA(f)).id}/confirm`,
+        payload: { code: '000000' },
+      }),
+    },
+  ],
+  'GET /alerts/confirm/:token': [
+    {
+      access: 'public',
+      note: "the confirmation page of a recipient of A's",
+      linkNamesA: true,
+      request: async (f) => ({ url: (await recipientOfA(f)).link }),
+    },
+  ],
+  'POST /alerts/confirm/:token': [
+    {
+      access: 'public',
+      note: "a recipient of A's says no",
+      linkNamesA: true,
+      request: async (f) => ({
+        url: (await recipientOfA(f)).link,
+        payload: 'answer=no',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    },
+  ],
   'GET /api/alert-deliveries': [
     { access: 'companyRead', note: 'own', request: () => ({ url: '/api/alert-deliveries' }) },
     {
@@ -1241,6 +1307,7 @@ describe('authorization matrix', () => {
                   ? [f.mark.a, f.mark.b]
                   : [f.mark.b];
           for (const marker of foreign) {
+            if (c.linkNamesA && marker === f.mark.a) continue;
             if (res.body.includes(marker)) leaks.push(`${cell} shows ${marker}`);
           }
           const ok =

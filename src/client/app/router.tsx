@@ -1,12 +1,11 @@
 import { can, denialReason, type Actor, type Permission } from '@shared/permissions';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
-import { Redirect } from '@/components/layout/redirect';
+import { Redirect, RedirectWithReason } from '@/components/layout/redirect';
 import { boardIdFrom } from '@/features/boards/lib/last-board';
 import { prefetchOwnBoard } from '@/features/dashboard/api/prefetch-board';
 import { authUserQuery, maybeSignedIn, useAuth } from '@/hooks/use-auth';
-import { toast } from '@/hooks/use-toast';
 import { queryClient } from '@/lib/api';
 import { lazyPage, usePageReady } from './lazy-page';
 import { BOARD_COMPANY_PARAM, paths } from '@/config/paths';
@@ -99,16 +98,13 @@ function Requires({
   permission: Permission;
   children: React.ReactNode;
 }) {
-  const allowed = can(actor, permission);
-  useEffect(() => {
-    if (!allowed)
-      toast({
-        title: 'Unauthorized',
-        description: denialReason(actor, permission) ?? 'Admin access required',
-        variant: 'destructive',
-      });
-  }, [allowed, actor, permission]);
-  if (!allowed) return <Redirect to={paths.home} />;
+  if (!can(actor, permission))
+    return (
+      <RedirectWithReason
+        to={paths.home}
+        reason={denialReason(actor, permission) ?? 'Admin access required'}
+      />
+    );
   return <>{children}</>;
 }
 

@@ -499,18 +499,24 @@ export const alertDeliveries = pgTable(
       .references(() => boards.id, { onDelete: 'cascade' }),
     occurrence: text('occurrence').notNull(),
     channelIndex: integer('channel_index').notNull(),
-    channelType: text('channel_type', {
-      enum: ['email', 'slack', 'teams', 'webhook', 'push'],
-    }).notNull(),
+    /** The channel's type; a new type is a new driver (services/alerts/channel-types). */
+    channelType: text('channel_type').notNull(),
+    /**
+     * Which of the channel's recipients this message is for (an address, a number, a member's
+     * id: one delivery each, decision 046); '' for a channel that is one destination (a URL).
+     */
+    recipient: text('recipient').notNull().default(''),
     target: text('target').notNull(),
     /** The channel as it was when the occurrence happened, sealed (webhook URLs are secrets). */
     channelEnc: text('channel_enc').notNull(),
     event: text('event', { enum: ['firing', 'repeat', 'resolved', 'test'] }).notNull(),
     /** The message (company, board, day, numbers, link), rendered per channel when sent. */
     message: jsonb('message').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    status: text('status', { enum: ['pending', 'sent', 'delivered', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
+    /** The carrier's id of the message (a Twilio message SID): its status callbacks name it. */
+    externalId: text('external_id'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     leaseOwner: text('lease_owner'),
@@ -520,9 +526,53 @@ export const alertDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('alert_deliveries_once_idx').on(t.ruleId, t.occurrence, t.channelIndex),
+    uniqueIndex('alert_deliveries_once_idx').on(
+      t.ruleId,
+      t.occurrence,
+      t.channelIndex,
+      t.recipient,
+    ),
+    index('alert_deliveries_external_idx').on(t.externalId),
     index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('alert_deliveries_board_idx').on(t.boardId, t.createdAt),
+  ],
+);
+
+/**
+ * Who alerts may reach (decision 30, issue 36, decision 046): one row per company and address
+ * (an e-mail address, an E.164 number, a member's user id for push). `status` is what the person
+ * said: pending until they confirm (a link for e-mail, a 6-digit code for a number), opted out
+ * by STOP. A member's own verified address, number or device counts as confirmed whatever the
+ * row says (worked out when read). The one confirmation message is sent once
+ * (`confirmation_sent_at`); the link's token and the code are kept only as SHA-256 hashes, the
+ * token also sealed (`token_enc`) for the stop link in every later e-mail.
+ */
+export const alertRecipients = pgTable(
+  'alert_recipients',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['email', 'sms', 'push'] }).notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'opted_out'] })
+      .notNull()
+      .default('pending'),
+    tokenHash: text('token_hash').notNull(),
+    tokenEnc: text('token_enc').notNull(),
+    codeHash: text('code_hash'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmationError: text('confirmation_error'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_recipients_address_idx').on(t.companyId, t.kind, t.address),
+    uniqueIndex('alert_recipients_token_idx').on(t.tokenHash),
+    index('alert_recipients_number_idx').on(t.kind, t.address),
   ],
 );
 

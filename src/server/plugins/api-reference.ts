@@ -35,7 +35,12 @@ export const API_DOCS_PATH = '/api/docs';
 export function isDocumentedRoute(url: string): boolean {
   if (url.startsWith('/oidc') || url.startsWith(API_DOCS_PATH)) return false;
   if (url.startsWith('/api/')) return true;
-  return url === '/healthz' || url === '/readyz' || url.startsWith('/tv/link/');
+  return (
+    url === '/healthz' ||
+    url === '/readyz' ||
+    url.startsWith('/tv/link/') ||
+    url.startsWith('/alerts/confirm/')
+  );
 }
 
 /** Path heads that belong to another resource's group in the reference. */
@@ -55,6 +60,7 @@ const GROUPS: Record<string, string> = {
   'alert-deliveries': 'alerts',
   'alert-lines': 'alerts',
   'push-subscriptions': 'push',
+  'alert-recipients': 'alerts',
   'target-suggestions': 'targets',
   pace: 'targets',
   'item-groups': 'preferences',

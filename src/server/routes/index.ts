@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import alertRoutes from './alerts/index.js';
+import alertRecipientRoutes from './alert-recipients/index.js';
 import authRoutes from './auth/index.js';
 import boardSettingsRoutes from './board-settings/index.js';
 import boardRoutes from './boards/index.js';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(eventRoutes);
   await app.register(alertRoutes);
   await app.register(pushRoutes);
+  await app.register(alertRecipientRoutes);
   await app.register(historyRoutes);
   await app.register(targetRoutes);
 }

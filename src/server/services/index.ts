@@ -27,11 +27,18 @@ import {
   createAlertService,
   type AlertService,
 } from './alerts/alert-service.js';
-import { createChannelSender, createSmtpMailer, type Mailer } from './alerts/channels.js';
+import {
+  createChannelSender,
+  createSmtpMailer,
+  type ChannelSender,
+  type Mailer,
+} from './alerts/channels.js';
 import { createOutgoingClient, type OutgoingClient } from './alerts/outgoing-guard.js';
 import { createBoardReader } from './alerts/board-reading.js';
 import { createMessageBudget, type MessageBudget } from './limits/message-budget.js';
 import { createPushService, type PushService } from './push/push-service.js';
+import { createRecipients, type Recipients } from './alerts/recipients.js';
+import { createEmailRecipients } from './alerts/email-recipients.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -68,6 +75,12 @@ export interface Services {
   alertRules: AlertStore;
   /** Alert evaluation and delivery on every instance (issue 23). */
   alerts: AlertService;
+  /** E-mail out (SMTP_URL; the mail catcher on the embedded default); undefined: none set up. */
+  mailer: Mailer | undefined;
+  /** The kinds of alert channel, each a driver (decision 046): the push work adds its own. */
+  alertSender: ChannelSender;
+  /** Who has agreed to receive alerts, and their one confirmation message (decision 30). */
+  alertRecipients: Recipients;
   /** Limits on messages sent on a person's say-so, shared by every instance (issue 33). */
   messageBudget: MessageBudget;
   /** People's devices with push notifications on, the VAPID keys, push sending (issue 36). */
@@ -193,9 +206,19 @@ export function createServices(deps: {
   const mailer =
     deps.overrides?.mailer ??
     (smtpUrl ? createSmtpMailer({ smtpUrl, from: deps.config.alerts.mailFrom }) : undefined);
+  const emailRecipients = createEmailRecipients({ db: deps.db, mailer });
+  const alertRecipients = createRecipients({
+    db: deps.db,
+    secretBox: deps.app.secretBox,
+    kinds: new Map([[emailRecipients.kind, emailRecipients]]),
+    publicUrl: deps.config.publicUrl,
+    now,
+  });
+  const alertSender = createChannelSender({ outgoing, mailer, push });
   const alerts = createAlertService({
     store: alertRules,
-    sender: createChannelSender({ outgoing, mailer, push }),
+    sender: alertSender,
+    recipients: alertRecipients,
     events: deps.events,
     now,
     readBoard: createBoardReader({ db: deps.db, boards, capacity }),
@@ -220,6 +243,9 @@ export function createServices(deps: {
     outgoing,
     alertRules,
     alerts,
+    alertRecipients,
+    alertSender,
+    mailer,
     messageBudget,
     push,
     now,

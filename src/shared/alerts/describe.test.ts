@@ -49,8 +49,8 @@ describe('describeRule', () => {
         'tell nobody yet (add a channel), and say so when it recovers.',
     );
     expect(describeRule({ ...behind, kind: 'full', dayOffset: 1 })).toBe(
-      'When the first displayed day reaches 100 % of its target, e-mail ops@example.com and ' +
-        'post to Slack, and say so if it drops below again.',
+      'When the first displayed day is full (reaches its goal, the goal line on the board), ' +
+        'e-mail ops@example.com and post to Slack, and say so if it drops below again.',
     );
   });
 });

@@ -88,8 +88,8 @@ export function describeRule(rule: DescribableRule, itemName?: string | null): s
       `(the board shows stale numbers), ${tell}${repeat}, and say so when it recovers.`;
   } else {
     sentence =
-      `When ${displayedDay(rule.dayOffset)}${what} reaches 100 % of its target, ` +
-      `${tell}${repeat}, and say so if it drops below again.`;
+      `When ${displayedDay(rule.dayOffset)}${what} is full (reaches its goal, the goal line on ` +
+      `the board), ${tell}${repeat}, and say so if it drops below again.`;
   }
   return rule.enabled ? sentence : `Paused. ${sentence}`;
 }

@@ -60,6 +60,15 @@ export const invitationSchema = z.object({
   createdAt: z.string(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+/** `POST /api/admin/invitations`' answer: the invitation, and whether it was e-mailed. */
+export const createdInvitationSchema = invitationSchema.extend({
+  emailed: z.boolean(),
+  /** Why it was not e-mailed, in words (no mail server set up, the server refused...). */
+  emailProblem: z.string().nullable(),
+  /** Where the invited person signs in. */
+  signInUrl: z.string(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
 
 export const invitationParamsSchema = z.object({ id: serialIdParamSchema });

@@ -213,6 +213,36 @@ export const updateAlertRuleSchema = z
   .strict();
 export type UpdateAlertRule = z.infer<typeof updateAlertRuleSchema>;
 
+/**
+ * Who a message may reach (decision 30, issue 36): an e-mail address, a phone number, or a
+ * member's devices (push). A recipient belongs to the company, so one confirmation serves every
+ * rule naming it.
+ */
+export const RECIPIENT_KINDS = ['email', 'sms', 'push'] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+export const RECIPIENT_STATUSES = ['pending', 'confirmed', 'opted_out'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const alertRecipientSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(RECIPIENT_KINDS),
+  /** The address, the number (E.164), or for push the member's user id. */
+  address: z.string(),
+  /** How the page names it: the address, the number formatted, a member's name. */
+  label: z.string(),
+  status: z.enum(RECIPIENT_STATUSES),
+  /** Confirmed without a message: a member's own verified address, number or device. */
+  member: z.boolean(),
+  /** When the one confirmation message went out (null: not sent, see `confirmationError`). */
+  confirmationSentAt: z.string().nullable(),
+  /** Why it was not sent, in plain words, or why confirming is stuck. */
+  confirmationError: z.string().nullable(),
+  /** Where it stands, in a sentence the page shows. */
+  statusText: z.string(),
+});
+export type AlertRecipient = z.infer<typeof alertRecipientSchema>;
+export const alertRecipientListSchema = z.object({ recipients: z.array(alertRecipientSchema) });
+
 export const alertStateSchema = z.enum(['ok', 'firing']);
 
 export const alertRuleSchema = z.object({
@@ -235,6 +265,11 @@ export const alertRuleSchema = z.object({
   firingSince: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The people its channels reach who must agree first (decision 30), with where each stands:
+   * pending ones get nothing but their one confirmation message.
+   */
+  recipients: z.array(alertRecipientSchema),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
@@ -250,7 +285,12 @@ export const alertRuleListSchema = z.object({
   mailCatcherUrl: z.string().nullable(),
 });
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * `pending`: queued or retrying; `sent`: handed to a carrier that reports delivery later (a text
+ * message); `delivered`; `failed` (with the reason); `skipped`: not sent at all, because the
+ * recipient has not agreed yet or opted out (decision 30).
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'skipped'] as const;
 export const DELIVERY_EVENTS = ['firing', 'repeat', 'resolved', 'test'] as const;
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 
@@ -273,7 +313,11 @@ export const alertDeliverySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
-export const alertDeliveryListSchema = z.object({ deliveries: z.array(alertDeliverySchema) });
+export const alertDeliveryListSchema = z.object({
+  deliveries: z.array(alertDeliverySchema),
+  /** The board's time zone (IANA): the log shows its times there, and names it. */
+  timeZone: z.string(),
+});
 
 /**
  * `?boardId=` of the rules and the delivery log; without it, the first board of the company
@@ -284,6 +328,18 @@ export const boardQuerySchema = z
   .strict();
 
 export const alertRuleParamsSchema = pathParams({ id: serialIdParam });
+export const alertRecipientParamsSchema = pathParams({ id: serialIdParam });
+
+/** `POST /api/alert-recipients/:id/confirm`: the 6-digit code texted to the number. */
+export const confirmRecipientSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6 digits texted to the number')
+      .meta({ description: 'The 6-digit code texted to the number', example: '482913' }),
+  })
+  .strict();
 
 /** `POST /api/alert-rules/:id/test`: what each channel answered. */
 export const alertTestResultSchema = z.object({

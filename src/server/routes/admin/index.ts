@@ -5,6 +5,7 @@ import {
   adminUserRowSchema,
   COMPANY_REQUIRED_MESSAGE,
   createInvitationBodySchema,
+  createdInvitationSchema,
   invitationListSchema,
   invitationParamsSchema,
   invitationSchema,
@@ -25,6 +26,7 @@ import {
 import { fieldError, forbidden, notFound } from '../../errors.js';
 import {
   currentActor,
+  currentUser,
   documentAccess,
   requireAdmin,
   requireMasterAdmin,
@@ -36,6 +38,7 @@ import {
   findInvitation,
   listInvitations,
 } from '../../services/invitations/invitation-store.js';
+import { sendInvitationMail } from '../../services/invitations/invitation-mail.js';
 import {
   deleteUser,
   findAdminUser,
@@ -167,9 +170,9 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'inviteUser',
         summary: 'Invite someone',
         description:
-          'Invites an e-mail address into a company with a role; they join when they sign in with that address. 409 naming `email` when it already has a pending invitation to the company.',
+          'Invites an e-mail address into a company with a role and e-mails them who invited them, into which company, and where to sign in (`emailed`; `emailProblem` says why not, such as no mail server set up); they join when they sign in with that address. 409 naming `email` when it already has a pending invitation to the company.',
         body: createInvitationBodySchema,
-        response: { 201: invitationSchema },
+        response: { 201: createdInvitationSchema },
       },
     },
     async (request, reply) => {
@@ -215,7 +218,23 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
         companyId,
         invitedByUserId: actor.id,
       });
-      return reply.status(201).send(invitation);
+      // The invitation by e-mail: who invited, the company, where to sign in (issue 33 item 7).
+      const inviter = currentUser(request);
+      const inviterName =
+        [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email;
+      const mail = await sendInvitationMail(app.services.mailer, {
+        to: invitation.email,
+        firstName: invitation.firstName,
+        inviter: `${inviterName} (${inviter.email})`,
+        companyName: invitation.companyName,
+        signInUrl: app.config.publicUrl,
+      });
+      return reply.status(201).send({
+        ...invitation,
+        emailed: mail.emailed,
+        emailProblem: mail.emailed ? null : mail.problem,
+        signInUrl: app.config.publicUrl,
+      });
     },
   );
 

@@ -12,8 +12,8 @@ import {
   createdAlertRuleSchema,
   ruleProblems,
   updateAlertRuleSchema,
-  type AlertChannel,
   type AlertRule,
+  type AlertChannel,
 } from '../../../shared/api/alerts.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
@@ -29,10 +29,31 @@ import {
   requireViewer,
 } from '../../plugins/permissions.js';
 import { companyExists } from '../../services/companies/company-store.js';
+import { readSettingsOnly } from '../../services/board-settings/board-settings-store.js';
+import { settingsHomeOf } from '../../services/boards/board-store.js';
 import type { OpenRule } from '../../services/alerts/alert-store.js';
-import { OutgoingRequestError } from '../../services/alerts/outgoing-guard.js';
-import { budgetSpent } from '../../services/limits/message-budget.js';
-import { TEST_LIMITS } from '../../../shared/alerts/limits.js';
+import { budgetSpent, type BudgetClaim } from '../../services/limits/message-budget.js';
+import { CONFIRMATION_LIMITS, TEST_LIMITS } from '../../../shared/alerts/limits.js';
+
+/** Confirmation messages a rule's save would send, counted per rule and per company. */
+function confirmationClaims(ruleId: number, companyId: number, units: number): BudgetClaim[] {
+  const words = (limit: string) =>
+    `This rule would send ${units} confirmation message${units === 1 ? '' : 's'}, and they are limited to ${limit}`;
+  return [
+    {
+      key: `confirm:rule:${ruleId}`,
+      ...CONFIRMATION_LIMITS.perRule,
+      units,
+      words: words(CONFIRMATION_LIMITS.perRule.words),
+    },
+    {
+      key: `confirm:company:${companyId}`,
+      ...CONFIRMATION_LIMITS.perCompany,
+      units,
+      words: words(CONFIRMATION_LIMITS.perCompany.words),
+    },
+  ];
+}
 
 /**
  * A board's alert rules and delivery log (issue 23). People only (a paired screen gets 403);
@@ -101,28 +122,30 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
   }
 
   /**
-   * Webhook URLs must be ones the guarded client will call, and a push channel may name only
-   * people who may see the company's alerts: 400 naming the channel's field otherwise.
+   * Each channel checked beyond the schema: by its driver (a webhook URL the guarded client will
+   * call), and a push channel may name only people who may see the company's alerts. 400 naming
+   * the channel's field otherwise.
    */
   async function checkChannels(companyId: number, channels: AlertChannel[]): Promise<void> {
     for (const [index, channel] of channels.entries()) {
-      if (channel.type === 'email') continue;
       if (channel.type === 'push') {
-        const [problem] = await app.services.push.channelProblems(
+        const [pushProblem] = await app.services.push.channelProblems(
           companyId,
           channel,
           `channels[${index}]`,
         );
-        if (problem)
-          throw fieldError('BAD_REQUEST', problem.field, `${problem.field}: ${problem.message}`);
+        if (pushProblem)
+          throw fieldError(
+            'BAD_REQUEST',
+            pushProblem.field,
+            `${pushProblem.field}: ${pushProblem.message}`,
+          );
         continue;
       }
-      try {
-        await app.services.outgoing.check(channel.url);
-      } catch (error) {
-        if (!(error instanceof OutgoingRequestError)) throw error;
-        const field = `channels[${index}].url`;
-        throw fieldError('BAD_REQUEST', field, `${field}: ${error.message}`);
+      const problem = await app.services.alertSender.driver(channel.type).check?.(channel);
+      if (problem) {
+        const field = `channels[${index}]${'url' in channel ? '.url' : ''}`;
+        throw fieldError('BAD_REQUEST', field, `${field}: ${problem}`);
       }
     }
   }
@@ -144,6 +167,46 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     }));
   }
 
+  /** A rule as answers show it, with where each of its recipients stands. */
+  async function viewOf(rule: OpenRule): Promise<AlertRule> {
+    const keys = await app.services.alerts.recipientKeys(rule);
+    const recipients = await app.services.alertRecipients.view(rule.companyId, keys);
+    return (await withNames([store.view(rule, recipients)]))[0]!;
+  }
+
+  /**
+   * Saves a rule (`write`) with the recipients its channels name, in one transaction. A new
+   * recipient who is not a member gets one confirmation message (decision 30): those are
+   * limited per rule and per company, and past a limit nothing is saved (429 with Retry-After).
+   * The messages go out once the rule is saved.
+   */
+  async function saveWithRecipients(
+    companyId: number,
+    channels: AlertChannel[],
+    write: (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0]) => Promise<OpenRule>,
+  ): Promise<OpenRule> {
+    const recipients = app.services.alertRecipients;
+    const keys = await app.services.alerts.recipientKeys({ companyId, channels });
+    // Asked before the transaction: nothing inside it may wait for another connection.
+    const members = await recipients.membersOf(companyId, keys);
+    const { rule, made } = await app.db.transaction(async (tx) => {
+      const saved = await write(tx);
+      const created = await recipients.ensure(tx, companyId, keys);
+      const messages = recipients.needingMessages(created, members);
+      if (messages.length > 0) {
+        const taken = await app.services.messageBudget.take(
+          confirmationClaims(saved.id, companyId, messages.length),
+          app.services.now(),
+          tx,
+        );
+        if (!taken.ok) throw budgetSpent(taken);
+      }
+      return { rule: saved, made: messages };
+    });
+    await recipients.sendConfirmations(companyId, made);
+    return rule;
+  }
+
   app.get(
     '/api/alert-rules',
     {
@@ -160,7 +223,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       const board = await personBoardFor(app, request, request.query, 'alerts.view');
       const rules = await store.list(board.id);
       return {
-        rules: await withNames(rules.map(store.view)),
+        rules: await Promise.all(rules.map(viewOf)),
         mailCatcherUrl: app.config.isProduction ? null : (app.config.alerts.mailCatcherUrl ?? null),
       };
     },
@@ -183,10 +246,11 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       const { boardId, ...fields } = request.body;
       const board = await personBoardFor(app, request, { boardId }, 'alerts.manage', 'alerts.view');
       await checkChannels(board.companyId, fields.channels);
-      const rule = await store.create(board.companyId, board.id, fields, app.services.now());
+      const rule = await saveWithRecipients(board.companyId, fields.channels, (tx) =>
+        store.create(board.companyId, board.id, fields, app.services.now(), tx),
+      );
       // The signing secret is shown this once; it is never in any later answer.
-      const [view] = await withNames([store.view(rule)]);
-      return reply.status(201).send({ ...view!, secret: rule.secret });
+      return reply.status(201).send({ ...(await viewOf(rule)), secret: rule.secret });
     },
   );
 
@@ -214,10 +278,12 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       if (problem)
         throw fieldError('BAD_REQUEST', problem.field, `${problem.field}: ${problem.message}`);
       if (request.body.channels) await checkChannels(rule.companyId, request.body.channels);
-      const saved = await store.update(next, app.services.now());
+      const saved = await saveWithRecipients(rule.companyId, next.channels, (tx) =>
+        store.update(next, app.services.now(), tx),
+      );
       if (rule.state === 'firing')
         await app.services.events.publish({ type: 'alerts.changed', companyId: rule.companyId });
-      return (await withNames([store.view(saved)]))[0]!;
+      return viewOf(saved);
     },
   );
 
@@ -298,7 +364,12 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const board = await personBoardFor(app, request, request.query, 'alerts.view');
-      return { deliveries: await store.deliveries(board.id) };
+      const [deliveries, settings] = await Promise.all([
+        store.deliveries(board.id),
+        readSettingsOnly(app.db, settingsHomeOf(board)),
+      ]);
+      // One zone for the whole log, the board's, as its messages name times (issue 33 item 7).
+      return { deliveries, timeZone: settings.timezone };
     },
   );
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CapacityDay, CapacityResponse } from '../../../shared/api/capacity.js';
-import type { AlertTestResult } from '../../../shared/api/alerts.js';
+import type { AlertTestResult, ChannelType } from '../../../shared/api/alerts.js';
 import { behindLine, clockTime } from '../../../shared/alerts/describe.js';
 import { WEEKDAY_KEYS, WEEKDAY_NAMES } from '../../../shared/calendar/display-days.js';
 import { holidaysOn } from '../../../shared/calendar/holidays.js';
@@ -12,8 +12,15 @@ import type { CompanyBoardSettings } from '../../../shared/settings/dashboard-se
 import type { EventBus } from '../events/contract.js';
 import type { MessageBudget } from '../limits/message-budget.js';
 import { holdLease, type LeaseTicker } from '../leases/lease.js';
-import type { AlertMessage, AlertStore, DeliveryRow, OpenRule } from './alert-store.js';
-import type { ChannelSender } from './channels.js';
+import type {
+  AlertMessage,
+  AlertStore,
+  DeliveryRow,
+  OpenRule,
+  PlannedDelivery,
+} from './alert-store.js';
+import type { ChannelSender, SendOutcome } from './channels.js';
+import { recipientKeyText, type RecipientKey, type Recipients } from './recipients.js';
 
 /**
  * Alert evaluation and delivery (issue 23, decision 023). Every instance runs the same loop;
@@ -38,6 +45,13 @@ export interface AlertService {
   runOnce(): Promise<{ evaluated: number; sent: number }>;
   /** Sends the rule's message now, once per channel (no retries): `Send test`; null: no board. */
   sendTest(rule: OpenRule): Promise<AlertTestResult | null>;
+  /**
+   * One notification of the rule per destination of each channel: queued for the recipients who
+   * agreed, `skipped` with the reason for the others (decision 30).
+   */
+  plan(rule: OpenRule): Promise<PlannedDelivery[]>;
+  /** The people the rule's channels reach who must agree first, as keys. */
+  recipientKeys(rule: Pick<OpenRule, 'companyId' | 'channels'>): Promise<RecipientKey[]>;
   /** Stops the loop and waits for a pass still running (the database closes next). */
   close(): Promise<void>;
 }
@@ -61,6 +75,8 @@ export interface AlertBoard {
 export function createAlertService(deps: {
   store: AlertStore;
   sender: ChannelSender;
+  /** Who has agreed to receive messages (decision 30). */
+  recipients: Recipients;
   events: EventBus;
   now: () => Date;
   /** A board (null: deleted since), its settings and its answer as its screens see it. */
@@ -162,8 +178,8 @@ export function createAlertService(deps: {
     /** A behind rule's check time (HH:MM) the line names; the time of `at` otherwise. */
     checkTime?: string,
   ): Promise<
-    | { holds: true; key: string; line: string; message: AlertMessage }
-    | { holds: false; message: AlertMessage }
+    | { holds: true; key: string; line: string; message: AlertMessage; firing: string }
+    | { holds: false; message: AlertMessage; firing: string }
     | null
   > {
     const { settings, answer } = reading;
@@ -175,14 +191,16 @@ export function createAlertService(deps: {
       const holds = answer.stale && staleForMs > (rule.staleMinutes ?? 0) * 60_000;
       const since = clockTime(localHhmm(fetchedAt, settings.timezone));
       const minutes = Math.floor(staleForMs / 60_000);
+      // What it says when it fires (and what Send test shows, whatever the numbers are now).
+      const firing = holds
+        ? `Stale numbers on ${boardName}: ServiceTitan has failed for ${minutes} minutes`
+        : `Stale numbers on ${boardName}: ServiceTitan has failed for more than ${rule.staleMinutes ?? 0} minutes`;
       const message = baseMessage(
         rule,
         reading,
         companyName,
         holds ? 'firing' : 'resolved',
-        holds
-          ? `Stale numbers on ${boardName}: ServiceTitan has failed for ${minutes} minutes`
-          : `Numbers fresh again on ${boardName}: ServiceTitan answers`,
+        holds ? firing : `Numbers fresh again on ${boardName}: ServiceTitan answers`,
       );
       message.staleSince = `${since} (${fetchedAt.toISOString()})`;
       if (answer.staleReason && holds) message.summary += ` (${answer.staleReason})`;
@@ -192,8 +210,9 @@ export function createAlertService(deps: {
             key: `stale:${fetchedAt.toISOString()}`,
             line: `Numbers stale since ${since}`,
             message,
+            firing: message.summary,
           }
-        : { holds, message };
+        : { holds, message, firing };
     }
     const numbers = await numbersOf(rule, reading);
     if (!numbers) return null;
@@ -208,7 +227,11 @@ export function createAlertService(deps: {
       return message;
     };
     if (rule.kind === 'full') {
-      const holds = numbers.target > 0 && numbers.percent >= 100;
+      // Full is the day's goal: the board's goal line for that day (issue 33 item 7), one
+      // meaning on the board and in the rule.
+      const goal = goalPercent(settings, rule.dayOffset);
+      const holds = numbers.target > 0 && numbers.percent >= goal;
+      const firing = `${what} is full: ${numbers.percent} % of target, at its goal of ${goal} % on ${boardName}`;
       const message = fill(
         baseMessage(
           rule,
@@ -216,8 +239,8 @@ export function createAlertService(deps: {
           companyName,
           holds ? 'firing' : 'resolved',
           holds
-            ? `${what} is full: ${numbers.percent} % of target on ${boardName}`
-            : `${what} is below 100 % again: ${numbers.percent} % of target on ${boardName}`,
+            ? firing
+            : `${what} is below its goal of ${goal} % again: ${numbers.percent} % of target on ${boardName}`,
         ),
       );
       return holds
@@ -226,8 +249,9 @@ export function createAlertService(deps: {
             key: `full:${numbers.day.date}`,
             line: `${what} is full (${numbers.percent} %)`,
             message,
+            firing,
           }
-        : { holds, message };
+        : { holds, message, firing };
     }
     const belowThreshold =
       rule.thresholdPercent !== null && numbers.percent < rule.thresholdPercent;
@@ -237,20 +261,19 @@ export function createAlertService(deps: {
       numbers.percent < numbers.expectedPercent;
     const holds = numbers.target > 0 && (belowThreshold || belowPace);
     const line = behindLine(what, numbers.percent, checkTime ?? localHhmm(at, settings.timezone));
+    const firing = `Behind: ${line} on ${boardName}`;
     const message = fill(
       baseMessage(
         rule,
         reading,
         companyName,
         holds ? 'firing' : 'resolved',
-        holds
-          ? `Behind: ${line} on ${boardName}`
-          : `Caught up: ${what} at ${numbers.percent} % of target on ${boardName}`,
+        holds ? firing : `Caught up: ${what} at ${numbers.percent} % of target on ${boardName}`,
       ),
     );
     return holds
-      ? { holds, key: `behind:${numbers.day.date}@`, line, message }
-      : { holds, message };
+      ? { holds, key: `behind:${numbers.day.date}@`, line, message, firing }
+      : { holds, message, firing };
   }
 
   /** The latest check time of a behind rule that has come today (local), on a working day. */
@@ -266,8 +289,48 @@ export function createAlertService(deps: {
     return latest ? `${date}T${latest}` : null;
   }
 
+  async function destinationsOf(rule: Pick<OpenRule, 'companyId' | 'channels'>) {
+    const all = await Promise.all(
+      rule.channels.map(async (channel, channelIndex) => {
+        const driver = sender.driver(channel.type);
+        const found = await driver.destinations(channel, { companyId: rule.companyId });
+        return found.map((d) => ({ ...d, channel, channelIndex, kind: driver.recipientKind }));
+      }),
+    );
+    return all.flat();
+  }
+
+  async function recipientKeys(
+    rule: Pick<OpenRule, 'companyId' | 'channels'>,
+  ): Promise<RecipientKey[]> {
+    return (await destinationsOf(rule)).flatMap((d) =>
+      d.kind ? [{ kind: d.kind, address: d.to }] : [],
+    );
+  }
+
+  async function plan(rule: OpenRule): Promise<PlannedDelivery[]> {
+    const destinations = await destinationsOf(rule);
+    const keys = destinations.flatMap((d) => (d.kind ? [{ kind: d.kind, address: d.to }] : []));
+    const states = await deps.recipients.states(rule.companyId, keys);
+    return destinations.map((d) => {
+      let withheld: string | null = null;
+      if (d.kind) {
+        const key = { kind: d.kind, address: d.to };
+        const state = states.get(recipientKeyText(key))!;
+        if (state.status !== 'confirmed') withheld = deps.recipients.withheldWords(key, state);
+      }
+      return {
+        channelIndex: d.channelIndex,
+        channel: d.channel,
+        to: d.to,
+        target: d.target,
+        withheld,
+      };
+    });
+  }
+
   async function notify(rule: OpenRule, occurrence: string, message: AlertMessage) {
-    const queued = await store.enqueue(rule, occurrence, message, now());
+    const queued = await store.enqueue(rule, occurrence, message, now(), await plan(rule));
     return queued.length;
   }
 
@@ -300,7 +363,7 @@ export function createAlertService(deps: {
             firingSince: at,
             lastCheck: check,
           },
-          { occurrence, message: seen.message, now: now() },
+          { occurrence, message: seen.message, now: now(), planned: await plan(rule) },
         );
         if (moved) await announce(rule.companyId);
       } else if (check) {
@@ -325,7 +388,12 @@ export function createAlertService(deps: {
       const moved = await store.transition(
         rule,
         { state: 'ok', firingKey: null, firingLine: null, firingSince: null, lastCheck: check },
-        { occurrence: `${firingKey}:resolved`, message: resolved, now: now() },
+        {
+          occurrence: `${firingKey}:resolved`,
+          message: resolved,
+          now: now(),
+          planned: await plan(rule),
+        },
       );
       if (moved) await announce(rule.companyId);
       return;
@@ -356,7 +424,25 @@ export function createAlertService(deps: {
   async function deliver(delivery: DeliveryRow, retries: boolean): Promise<boolean> {
     const rule = await store.byId(delivery.ruleId);
     if (!rule) return false;
-    let outcome;
+    const channel = store.channelOf(delivery);
+    const kind = sender.driver(channel.type).recipientKind;
+    let stopUrl: string | null = null;
+    if (kind) {
+      // Asked again as it leaves: someone who said STOP since it was queued gets nothing.
+      const key = { kind, address: delivery.recipient };
+      const state = (await deps.recipients.states(rule.companyId, [key])).get(
+        recipientKeyText(key),
+      )!;
+      if (state.status !== 'confirmed') {
+        await store.finishDelivery(delivery.id, owner, {
+          status: 'skipped',
+          error: deps.recipients.withheldWords(key, state),
+        });
+        return false;
+      }
+      stopUrl = state.member ? null : await deps.recipients.stopLink(rule.companyId, key);
+    }
+    let outcome: SendOutcome;
     try {
       // The lease is renewed while the message is on its way (an SMTP server may take a while).
       outcome = await holdLease({
@@ -364,7 +450,7 @@ export function createAlertService(deps: {
         renew: (until) => store.renewDelivery(delivery.id, owner, until),
         ticker: deps.leaseTicker,
         work: () =>
-          sender.send(store.channelOf(delivery), delivery.message as AlertMessage, {
+          sender.send(channel, delivery.message as AlertMessage, {
             id: `msg_alert_${delivery.id}`,
             messageId: messageIdOf(delivery),
             secret: rule.secret,
@@ -373,13 +459,22 @@ export function createAlertService(deps: {
               ruleId: delivery.ruleId,
               companyId: delivery.companyId,
             },
+            to: delivery.recipient,
+            stopUrl,
           }),
       });
     } catch (error) {
-      outcome = { ok: false as const, retry: true, error: (error as Error).message };
+      outcome = { ok: false, retry: true, error: (error as Error).message };
     }
     if (outcome.ok) {
-      await store.finishDelivery(delivery.id, owner, { status: 'delivered', at: now() });
+      // A carrier that reports delivery later (a text message) leaves it `sent` until it does.
+      await store.finishDelivery(
+        delivery.id,
+        owner,
+        outcome.externalId
+          ? { status: 'sent', externalId: outcome.externalId }
+          : { status: 'delivered', at: now() },
+      );
       return true;
     }
     if (retries && outcome.retry && delivery.attempts < MAX_ATTEMPTS) {
@@ -447,12 +542,20 @@ export function createAlertService(deps: {
     if (!reading) return null;
     const companyName = await store.companyName(rule.companyId);
     const seen = await assess(rule, reading, companyName, now()).catch(() => null);
+    // The test says what the alert will say when it fires (issue 33 item 7), never the words of
+    // its recovery, with the board's numbers as they are now.
     const message: AlertMessage = {
       ...(seen?.message ?? baseMessage(rule, reading, companyName, 'test', '')),
       event: 'test',
     };
-    message.summary = `Test of "${rule.name}": ${seen?.message.summary ?? 'this is how its alerts will arrive'}`;
-    const queued = await store.enqueue(rule, `test:${crypto.randomUUID()}`, message, now());
+    message.summary = `Test of "${rule.name}": ${seen?.firing ?? 'this is how its alerts will arrive'}`;
+    const queued = await store.enqueue(
+      rule,
+      `test:${crypto.randomUUID()}`,
+      message,
+      now(),
+      await plan(rule),
+    );
     const claimed = await store.claimDeliveries(
       owner,
       now(),
@@ -464,11 +567,12 @@ export function createAlertService(deps: {
     return {
       results: queued.map((d) => {
         const row = outcomes.find((l) => l.id === d.id);
+        const ok = row?.status === 'delivered' || row?.status === 'sent';
         return {
-          channelType: d.channelType,
+          channelType: d.channelType as ChannelType,
           target: d.target,
-          ok: row?.status === 'delivered',
-          error: row?.status === 'delivered' ? null : (row?.lastError ?? 'not sent'),
+          ok,
+          error: ok ? null : (row?.lastError ?? 'not sent'),
         };
       }),
     };
@@ -485,11 +589,25 @@ export function createAlertService(deps: {
   return {
     runOnce,
     sendTest,
+    plan,
+    recipientKeys,
     async close() {
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
     },
   };
+}
+
+/** The board's goal for its n-th displayed day (its goal line; 100 past the third). */
+export function goalPercent(settings: CompanyBoardSettings, dayOffset: number): number {
+  const goals = settings.targetCapacity;
+  return dayOffset === 1
+    ? goals.day1
+    : dayOffset === 2
+      ? goals.day2
+      : dayOffset === 3
+        ? goals.day3
+        : 100;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

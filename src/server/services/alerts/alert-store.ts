@@ -4,7 +4,9 @@ import type {
   AlertChannel,
   AlertChannelView,
   AlertDelivery,
+  AlertRecipient,
   AlertRule,
+  ChannelType,
   CreateAlertRule,
   DeliveryEvent,
 } from '../../../shared/api/alerts.js';
@@ -30,6 +32,19 @@ export interface StateChange {
 }
 
 export type RuleRow = typeof alertRules.$inferSelect;
+
+/**
+ * One notification to one destination of a channel, as evaluation plans it: queued, or written
+ * straight to the log as `skipped` with the reason (`withheld`) when its recipient has not agreed.
+ */
+export interface PlannedDelivery {
+  channelIndex: number;
+  channel: AlertChannel;
+  /** The recipient ('' for a URL channel). */
+  to: string;
+  target: string;
+  withheld: string | null;
+}
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 
 /** A rule with its channels and secret opened (the evaluator and the sender need them). */
@@ -83,6 +98,9 @@ export const channelTarget = (channel: AlertChannel) =>
         ? `devices of ${channel.userIds.length} named ${channel.userIds.length === 1 ? 'member' : 'members'}`
         : 'devices of every admin who turned on notifications'
       : urlHint(channel.url);
+/** A channel as answers show it: a URL's secret parts hidden, the rest as typed. */
+export const channelView = (channel: AlertChannel): AlertChannelView =>
+  'url' in channel ? { type: channel.type, urlHint: urlHint(channel.url) } : channel;
 
 const itemIdText = (itemId: number | string | null) =>
   itemId === null ? null : typeof itemId === 'number' ? `n:${itemId}` : `s:${itemId}`;
@@ -102,7 +120,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     };
   };
 
-  const view = (rule: OpenRule): AlertRule => ({
+  const view = (rule: OpenRule, recipients: AlertRecipient[] = []): AlertRule => ({
     id: rule.id,
     boardId: rule.boardId,
     name: rule.name,
@@ -114,15 +132,14 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     at: rule.at,
     staleMinutes: rule.staleMinutes,
     repeatMinutes: rule.repeatMinutes,
-    channels: rule.channels.map((c): AlertChannelView =>
-      c.type === 'email' || c.type === 'push' ? c : { type: c.type, urlHint: urlHint(c.url) },
-    ),
+    channels: rule.channels.map(channelView),
     enabled: rule.enabled,
     state: rule.state,
     firingLine: rule.state === 'firing' ? rule.firingLine : null,
     firingSince: rule.state === 'firing' ? (rule.firingSince?.toISOString() ?? null) : null,
     createdAt: rule.createdAt.toISOString(),
     updatedAt: rule.updatedAt.toISOString(),
+    recipients,
   });
 
   /** The columns a create or an edit writes. */
@@ -159,9 +176,10 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     boardId: number,
     rule: Omit<CreateAlertRule, 'boardId'>,
     now: Date,
+    executor: Database | Tx = db,
   ): Promise<OpenRule> {
     const secret = newWebhookSecret();
-    const [row] = await db
+    const [row] = await executor
       .insert(alertRules)
       .values({
         companyId,
@@ -180,8 +198,12 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
    * Saves a whole rule's editable fields. A change of what the rule watches puts it back to ok
    * (a new rule, in effect): its next evaluation decides afresh.
    */
-  async function update(rule: OpenRule, now: Date): Promise<OpenRule> {
-    const [row] = await db
+  async function update(
+    rule: OpenRule,
+    now: Date,
+    executor: Database | Tx = db,
+  ): Promise<OpenRule> {
+    const [row] = await executor
       .update(alertRules)
       .set({
         ...editable(rule),
@@ -248,11 +270,19 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
   async function transition(
     rule: OpenRule,
     next: StateChange,
-    notice: { occurrence: string; message: AlertMessage; now: Date },
+    notice: { occurrence: string; message: AlertMessage; now: Date; planned: PlannedDelivery[] },
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const moved = await setStateIn(tx, rule, next);
-      if (moved) await insertDeliveries(tx, rule, notice.occurrence, notice.message, notice.now);
+      if (moved)
+        await insertDeliveries(
+          tx,
+          rule,
+          notice.occurrence,
+          notice.message,
+          notice.now,
+          notice.planned,
+        );
       return moved;
     });
   }
@@ -308,37 +338,47 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     occurrence: string,
     message: AlertMessage,
     now: Date,
+    planned: PlannedDelivery[],
   ): Promise<DeliveryRow[]> {
-    return insertDeliveries(db, rule, occurrence, message, now);
+    return insertDeliveries(db, rule, occurrence, message, now, planned);
   }
 
-  function insertDeliveries(
+  async function insertDeliveries(
     executor: Database | Tx,
     rule: OpenRule,
     occurrence: string,
     message: AlertMessage,
     now: Date,
+    planned: PlannedDelivery[],
   ): Promise<DeliveryRow[]> {
+    if (planned.length === 0) return [];
     return executor
       .insert(alertDeliveries)
       .values(
-        rule.channels.map((channel, channelIndex) => ({
+        planned.map((p) => ({
           ruleId: rule.id,
           companyId: rule.companyId,
           boardId: rule.boardId,
           occurrence,
-          channelIndex,
-          channelType: channel.type,
-          target: channelTarget(channel),
-          channelEnc: secretBox.seal(JSON.stringify(channel)),
+          channelIndex: p.channelIndex,
+          channelType: p.channel.type,
+          recipient: p.to,
+          target: p.target,
+          channelEnc: secretBox.seal(JSON.stringify(p.channel)),
           event: message.event,
           message,
           nextAttemptAt: now,
           createdAt: now,
+          ...(p.withheld ? { status: 'skipped' as const, lastError: p.withheld } : {}),
         })),
       )
       .onConflictDoNothing({
-        target: [alertDeliveries.ruleId, alertDeliveries.occurrence, alertDeliveries.channelIndex],
+        target: [
+          alertDeliveries.ruleId,
+          alertDeliveries.occurrence,
+          alertDeliveries.channelIndex,
+          alertDeliveries.recipient,
+        ],
       })
       .returning();
   }
@@ -392,7 +432,8 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     owner: string,
     outcome:
       | { status: 'delivered'; at: Date }
-      | { status: 'failed'; error: string }
+      | { status: 'sent'; externalId: string }
+      | { status: 'failed' | 'skipped'; error: string }
       | { status: 'retry'; error: string; nextAttemptAt: Date },
   ): Promise<void> {
     await db
@@ -400,9 +441,11 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .set(
         outcome.status === 'delivered'
           ? { status: 'delivered', deliveredAt: outcome.at, lastError: null }
-          : outcome.status === 'failed'
-            ? { status: 'failed', lastError: outcome.error }
-            : { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt },
+          : outcome.status === 'sent'
+            ? { status: 'sent', externalId: outcome.externalId, lastError: null }
+            : outcome.status === 'retry'
+              ? { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
+              : { status: outcome.status, lastError: outcome.error },
       )
       .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
     await db
@@ -426,7 +469,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       ruleName,
       boardId: delivery.boardId,
       event: delivery.event,
-      channelType: delivery.channelType,
+      channelType: delivery.channelType as ChannelType,
       target: delivery.target,
       status: delivery.status,
       attempts: delivery.attempts,

@@ -1,7 +1,12 @@
 import nodemailer from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
-import type { AlertChannel } from '../../../shared/api/alerts.js';
-import type { AlertMessage } from './alert-store.js';
+import type {
+  AlertChannel,
+  AlertChannelView,
+  ChannelType,
+  RecipientKind,
+} from '../../../shared/api/alerts.js';
+import { channelTarget, urlHint, type AlertMessage } from './alert-store.js';
 import { OutgoingRequestError, type OutgoingClient } from './outgoing-guard.js';
 
 /**
@@ -12,7 +17,16 @@ import { OutgoingRequestError, type OutgoingClient } from './outgoing-guard.js';
  */
 
 /** What one attempt came to: delivered, worth another try later, or failed for good. */
-export type SendOutcome = { ok: true } | { ok: false; retry: boolean; error: string };
+export type SendOutcome =
+  | {
+      ok: true;
+      /**
+       * The carrier's id of a message it reports on later (a Twilio SID): the delivery is
+       * `sent` until its status callback says delivered or undelivered.
+       */
+      externalId?: string;
+    }
+  | { ok: false; retry: boolean; error: string };
 
 export interface Mail {
   to: string[];
@@ -70,7 +84,7 @@ export function messageFacts(message: AlertMessage): [string, string][] {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function renderMail(message: AlertMessage): Omit<Mail, 'to'> {
+export function renderMail(message: AlertMessage, stopUrl: string | null = null): Omit<Mail, 'to'> {
   const facts = messageFacts(message);
   return {
     subject: message.summary,
@@ -82,6 +96,7 @@ export function renderMail(message: AlertMessage): Omit<Mail, 'to'> {
       `Open the board: ${message.boardUrl}`,
       '',
       `Rule: ${message.ruleName}`,
+      ...(stopUrl ? ['', `Stop these e-mails: ${stopUrl}`] : []),
     ].join('\n'),
     html:
       `<p><strong>${escapeHtml(message.summary)}</strong></p><table>` +
@@ -89,7 +104,8 @@ export function renderMail(message: AlertMessage): Omit<Mail, 'to'> {
         .map(([l, v]) => `<tr><th align="left">${escapeHtml(l)}</th><td>${escapeHtml(v)}</td></tr>`)
         .join('') +
       `</table><p><a href="${escapeHtml(message.boardUrl)}">Open the board</a></p>` +
-      `<p>Rule: ${escapeHtml(message.ruleName)}</p>`,
+      `<p>Rule: ${escapeHtml(message.ruleName)}</p>` +
+      (stopUrl ? `<p><a href="${escapeHtml(stopUrl)}">Stop these e-mails</a></p>` : ''),
   };
 }
 
@@ -163,10 +179,22 @@ export function webhookPayload(message: AlertMessage) {
 export function outcomeOfStatus(status: number, body: string): SendOutcome {
   if (status >= 200 && status < 300) return { ok: true };
   const said = body.trim().slice(0, 200);
-  const error = `HTTP ${status}${said ? `: ${said}` : ''}`;
-  if (status >= 300 && status < 400)
-    return { ok: false, retry: false, error: `${error} (redirects are not followed)` };
+  const error = `HTTP ${status}: ${statusWords(status)}${said ? ` (it said: ${said})` : ''}`;
   return { ok: false, retry: status >= 500 || status === 408 || status === 429, error };
+}
+
+/** What a receiver's answer means, in plain words (issue 33 item 7). */
+function statusWords(status: number): string {
+  if (status >= 300 && status < 400)
+    return 'the receiver sent it to another address, and redirects are not followed: use the final address';
+  if (status === 401 || status === 403)
+    return 'the receiver refused it: the address or its key may have been revoked';
+  if (status === 404) return 'the receiver has no such address: check the URL';
+  if (status === 410) return 'this address no longer exists at the receiver';
+  if (status === 408 || status === 429) return 'the receiver is busy: it is tried again later';
+  if (status === 413) return 'the receiver found the message too large';
+  if (status >= 500) return 'the receiver failed on its side';
+  return 'the receiver did not accept the message';
 }
 
 /** Every spelling a receiver might echo: as sent, percent-decoded, and form-decoded (`+`). */
@@ -252,11 +280,65 @@ export interface PushAlertSender {
   ): Promise<SendOutcome>;
 }
 
+/** What one attempt of one delivery needs besides the channel and the message. */
+export interface DeliveryIdentity {
+  /** Its stable id (`msg_alert_<id>`): a webhook's `webhook-id`, the same on every attempt. */
+  id: string;
+  /** Its e-mail `Message-ID`, the same on every attempt (decision 045). */
+  messageId: string;
+  /** The rule's `whsec_` secret (generic webhooks are signed with it). */
+  secret: string;
+  /** Which of the channel's recipients this message is for; '' for a URL channel. */
+  to: string;
+  /** A link that stops these messages for this recipient (e-mail), when there is one. */
+  stopUrl: string | null;
+  /** The delivery row, its rule and company (push remembers which devices each one reached). */
+  row: DeliveryContext;
+}
+
+/** One destination of a channel's notification: one delivery each. */
+export interface Destination {
+  /** The recipient (an address, a number, a member's id); '' for a URL channel. */
+  to: string;
+  /** Where it goes, as the delivery log shows it. */
+  target: string;
+}
+
+/**
+ * A kind of channel (decision 046). A new one (push, text messages) is a driver: its Zod schema
+ * joins `channelSchema` in src/shared/api/alerts.ts, and its driver joins the list
+ * `createChannelSender` is given. The queue, retries, the log, consent and the API need nothing
+ * else.
+ */
+export interface ChannelDriver {
+  type: ChannelType;
+  /**
+   * The kind of recipient its destinations are, who must agree first (decision 30); null for a
+   * channel that posts to a URL an admin typed (Slack, Teams, a webhook).
+   */
+  recipientKind: RecipientKind | null;
+  /** The channel as answers show it (a URL's secret parts hidden). */
+  view(channel: AlertChannel): AlertChannelView;
+  /** Where one notification goes: one delivery per destination. */
+  destinations(channel: AlertChannel, context: { companyId: number }): Promise<Destination[]>;
+  /** Checks a typed channel when a rule is saved: what is wrong with it, or null. */
+  check?(channel: AlertChannel): Promise<string | null>;
+  /** One attempt to send one message to one destination. */
+  send(
+    channel: AlertChannel,
+    message: AlertMessage,
+    delivery: DeliveryIdentity,
+  ): Promise<SendOutcome>;
+}
+
+/** The built-in channels (e-mail, Slack, Teams, generic webhook) and the ones given. */
 export function createChannelSender(deps: {
   outgoing: OutgoingClient;
   mailer: Mailer | undefined;
   push?: PushAlertSender | undefined;
   timeoutMs?: number;
+  /** More kinds of channel (text messages, push), each a driver. */
+  drivers?: ChannelDriver[];
 }) {
   async function post(url: string, body: string, headers: Record<string, string>) {
     try {
@@ -281,60 +363,141 @@ export function createChannelSender(deps: {
     }
   }
 
-  /**
-   * Sends one message to one channel. `delivery.id` is the message's stable id and
-   * `delivery.messageId` its e-mail `Message-ID` (every attempt sends the same ones, so a
-   * receiver can drop a repeat: delivery is at least once); `delivery.secret` signs webhooks;
-   * `delivery.row` names the delivery row, its rule and company (push remembers which devices
-   * each delivery reached).
-   */
-  async function send(
-    channel: AlertChannel,
-    message: AlertMessage,
-    delivery: { id: string; messageId: string; secret: string; row: DeliveryContext },
-  ): Promise<SendOutcome> {
-    const { id: deliveryId, secret } = delivery;
-    if (channel.type === 'push') {
-      if (!deps.push)
-        return { ok: false, retry: false, error: 'push notifications are not set up' };
-      return deps.push.sendAlert({ ...delivery.row, channel, message });
-    }
-    if (channel.type === 'email') {
+  const email: ChannelDriver = {
+    type: 'email',
+    recipientKind: 'email',
+    view: (channel) => (channel.type === 'email' ? channel : { type: 'email', to: [] }),
+    destinations: async (channel) =>
+      channel.type === 'email'
+        ? [...new Set(channel.to.map((to) => to.toLowerCase()))].map((to) => ({ to, target: to }))
+        : [],
+    async send(_channel, message, delivery) {
       if (!deps.mailer)
         return { ok: false, retry: false, error: 'SMTP_URL is not set: e-mail cannot be sent' };
       try {
         await deps.mailer.send({
-          to: channel.to,
-          ...renderMail(message),
+          to: [delivery.to],
+          ...renderMail(message, delivery.stopUrl),
           messageId: delivery.messageId,
         });
         return { ok: true };
       } catch (error) {
-        const smtp = error as { responseCode?: number; message?: string };
-        const permanent = typeof smtp.responseCode === 'number' && smtp.responseCode >= 500;
-        return {
-          ok: false,
-          retry: !permanent,
-          error: `e-mail: ${smtp.message ?? 'the SMTP server refused the message'}`,
-        };
+        return smtpOutcome(error);
       }
-    }
-    if (channel.type === 'slack')
-      return post(channel.url, JSON.stringify(slackPayload(message)), {});
-    if (channel.type === 'teams')
-      return post(channel.url, JSON.stringify(teamsPayload(message)), {});
-    const body = JSON.stringify(webhookPayload(message));
-    // The signature's timestamp is the real time of sending: receivers check it against theirs.
-    const sentAt = new Date();
-    const signature = new Webhook(secret).sign(deliveryId, sentAt, body);
-    return post(channel.url, body, {
-      'webhook-id': deliveryId,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': signature,
-    });
+    },
+  };
+
+  const urlDriver = (
+    type: 'slack' | 'teams' | 'webhook',
+    send: (url: string, message: AlertMessage, delivery: DeliveryIdentity) => Promise<SendOutcome>,
+  ): ChannelDriver => ({
+    type,
+    recipientKind: null,
+    view: (channel) => ('url' in channel ? { type, urlHint: urlHint(channel.url) } : channel),
+    destinations: async (channel) =>
+      'url' in channel ? [{ to: '', target: urlHint(channel.url) }] : [],
+    async check(channel) {
+      if (!('url' in channel)) return null;
+      try {
+        await deps.outgoing.check(channel.url);
+        return null;
+      } catch (error) {
+        if (error instanceof OutgoingRequestError) return error.message;
+        throw error;
+      }
+    },
+    send: (channel, message, delivery) =>
+      'url' in channel
+        ? send(channel.url, message, delivery)
+        : Promise.resolve({ ok: false, retry: false, error: 'not a URL channel' }),
+  });
+
+  /**
+   * Push (decision 052): one delivery per channel, to the devices members subscribed themselves
+   * (their consent); services/push finds them and reaches each once per delivery.
+   */
+  const push: ChannelDriver = {
+    type: 'push',
+    recipientKind: null,
+    view: (channel) => (channel.type === 'push' ? channel : { type: 'push' }),
+    destinations: async (channel) =>
+      channel.type === 'push' ? [{ to: '', target: channelTarget(channel) }] : [],
+    send: (channel, message, delivery) =>
+      channel.type !== 'push'
+        ? Promise.resolve({ ok: false, retry: false, error: 'not a push channel' })
+        : deps.push
+          ? deps.push.sendAlert({ ...delivery.row, channel, message })
+          : Promise.resolve({
+              ok: false,
+              retry: false,
+              error: 'push notifications are not set up',
+            }),
+  };
+
+  const builtIn: ChannelDriver[] = [
+    email,
+    push,
+    urlDriver('slack', (url, message) => post(url, JSON.stringify(slackPayload(message)), {})),
+    urlDriver('teams', (url, message) => post(url, JSON.stringify(teamsPayload(message)), {})),
+    urlDriver('webhook', (url, message, delivery) => {
+      const body = JSON.stringify(webhookPayload(message));
+      // The signature's timestamp is the real time of sending: receivers check it against theirs.
+      const sentAt = new Date();
+      const signature = new Webhook(delivery.secret).sign(delivery.id, sentAt, body);
+      return post(url, body, {
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      });
+    }),
+  ];
+  const drivers = new Map<ChannelType, ChannelDriver>(
+    [...builtIn, ...(deps.drivers ?? [])].map((d) => [d.type, d]),
+  );
+
+  function driver(type: ChannelType): ChannelDriver {
+    const found = drivers.get(type);
+    if (!found) throw new Error(`no driver for the ${type} channel`);
+    return found;
   }
 
-  return { send };
+  /**
+   * Sends one message to one destination of a channel. Every attempt of a delivery carries the
+   * same identity (its id, Message-ID): delivery is at least once, and a receiver can drop a
+   * repeat (decision 045).
+   */
+  function send(
+    channel: AlertChannel,
+    message: AlertMessage,
+    delivery: DeliveryIdentity,
+  ): Promise<SendOutcome> {
+    return driver(channel.type).send(channel, message, delivery);
+  }
+
+  return { send, driver, drivers: [...drivers.values()] };
+}
+
+/** An SMTP failure: a 5xx answer is permanent, anything else is worth another try. */
+export function smtpOutcome(error: unknown): SendOutcome {
+  const smtp = error as { responseCode?: number; code?: string; response?: string };
+  const permanent = typeof smtp.responseCode === 'number' && smtp.responseCode >= 500;
+  const code = smtp.code ?? '';
+  const words =
+    code === 'EAUTH'
+      ? 'the mail server refused its user name or password (SMTP_URL)'
+      : code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ETIMEDOUT'
+        ? 'the mail server (SMTP_URL) could not be reached: check its address, and that it is running'
+        : code === 'EENVELOPE'
+          ? 'the mail server refused the address'
+          : permanent
+            ? 'the mail server refused the message'
+            : 'the mail server did not take the message: it is tried again later';
+  const said = smtp.response?.trim().slice(0, 200);
+  return {
+    ok: false,
+    retry: !permanent && code !== 'EAUTH' && code !== 'EENVELOPE',
+    error: `e-mail: ${words}${said ? ` (it said: ${said})` : code ? ` (${code})` : ''}`,
+  };
 }
 
 export type ChannelSender = ReturnType<typeof createChannelSender>;

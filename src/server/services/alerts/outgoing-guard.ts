@@ -50,6 +50,28 @@ export interface OutgoingClient {
 }
 
 export const DEFAULT_OUTGOING_TIMEOUT_MS = 10_000;
+
+/**
+ * A failed connection in plain words (issue 33 item 7), as the connection check says its
+ * problems: what happened and what to check, with Node's code last for whoever debugs it.
+ */
+export function networkWords(error: Error, host: string): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const said = (words: string) => (code ? `${words} (${code})` : words);
+  if (code === 'ECONNREFUSED')
+    return said(
+      `nothing at ${host} took the connection: check the address, and that the receiver is running`,
+    );
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return said(`${host} could not be found: check the address`);
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return said(`${host} closed the connection before answering`);
+  if (['ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH', 'EHOSTDOWN'].includes(code))
+    return said(`${host} could not be reached from here`);
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return said(`${host}'s HTTPS certificate is not valid`);
+  return said(`the connection to ${host} failed`);
+}
 const MAX_BODY_BYTES = 4 * 1024;
 
 const blockedRanges = (() => {
@@ -211,12 +233,15 @@ export function createOutgoingClient(options: {
         reject(
           error instanceof OutgoingRequestError
             ? error
-            : new OutgoingRequestError('network', error.message || 'the connection failed'),
+            : new OutgoingRequestError('network', networkWords(error, url.host)),
         );
       };
       const deadline = setTimeout(() => {
         req.destroy(
-          new OutgoingRequestError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`),
+          new OutgoingRequestError(
+            'timeout',
+            `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+          ),
         );
       }, timeoutMs);
       req.on('error', fail);

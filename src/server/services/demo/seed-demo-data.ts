@@ -12,6 +12,7 @@ import {
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 import { createBoardStore, FIRST_BOARD_NAME } from '../boards/board-store.js';
 import { createAlertStore } from '../alerts/alert-store.js';
+import { createRecipients } from '../alerts/recipients.js';
 
 export const DEMO_COMPANY_NAME = 'Demo Heating & Air';
 /** The demo company's second board (issue 26). */
@@ -157,6 +158,14 @@ export async function seedDemoData(
     DEMO_ALERT_RULE,
     new Date(),
   );
+  // Its recipient is the manager's own verified address: confirmed as a member (decision 30).
+  await createRecipients({
+    db,
+    secretBox: options.secretBox,
+    kinds: new Map(),
+    publicUrl: '',
+    now: () => new Date(),
+  }).ensure(db, companyId, [{ kind: 'email', address: DEMO_ALERT_RULE.channels[0]!.to[0]! }]);
   return true;
 }
 

@@ -27,11 +27,16 @@ export type BudgetAnswer =
   { ok: true } | { ok: false; retryAfterSeconds: number; claim: BudgetClaim; message: string };
 
 export interface MessageBudget {
-  /** Takes every claim, or none of them and says which one is spent and when it renews. */
-  take(claims: BudgetClaim[], now: Date): Promise<BudgetAnswer>;
+  /**
+   * Takes every claim, or none of them and says which one is spent and when it renews. Inside a
+   * caller's transaction (`executor`) the claims are undone with it.
+   */
+  take(claims: BudgetClaim[], now: Date, executor?: Executor): Promise<BudgetAnswer>;
   /** Deletes the rows of windows that have ended (the alert loop calls it). */
   prune(now: Date): Promise<void>;
 }
+
+type Executor = Pick<Database, 'transaction'>;
 
 class Spent extends Error {
   constructor(
@@ -51,9 +56,13 @@ export function waitWords(seconds: number): string {
 }
 
 export function createMessageBudget(db: Database): MessageBudget {
-  async function take(claims: BudgetClaim[], now: Date): Promise<BudgetAnswer> {
+  async function take(
+    claims: BudgetClaim[],
+    now: Date,
+    executor: Executor = db,
+  ): Promise<BudgetAnswer> {
     try {
-      await db.transaction(async (tx) => {
+      await executor.transaction(async (tx) => {
         for (const claim of claims) {
           const units = claim.units ?? 1;
           const until = new Date((Math.floor(now.getTime() / claim.windowMs) + 1) * claim.windowMs);

@@ -1,4 +1,4 @@
-import type { CreateInvitationBody, Invitation } from '@shared/api/admin';
+import type { CreateInvitationBody, CreatedInvitation, Invitation } from '@shared/api/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
@@ -21,10 +21,18 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInvitationBody) =>
-      apiJson<Invitation>('POST', '/api/admin/invitations', body),
-    onSuccess: async () => {
+      apiJson<CreatedInvitation>('POST', '/api/admin/invitations', body),
+    onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
-      toast({ title: 'Invitation sent successfully' });
+      // Says it was sent only when it was e-mailed (issue 33 item 7).
+      toast(
+        created.emailed
+          ? { title: 'Invitation sent successfully' }
+          : {
+              title: 'Invitation saved, not e-mailed',
+              description: `${created.emailProblem ?? 'No e-mail was sent'}. Tell ${created.email} to sign in at ${created.signInUrl} with this address.`,
+            },
+      );
     },
   });
 }

@@ -42,7 +42,7 @@ export function useAlertDeliveries(boardId: number | undefined, companyId?: numb
   return useQuery({
     queryKey: [...ALERT_DELIVERIES_KEY, boardId ?? null, companyId ?? null],
     queryFn: ({ signal }) =>
-      apiJson<{ deliveries: AlertDelivery[] }>(
+      apiJson<{ deliveries: AlertDelivery[]; timeZone: string }>(
         'GET',
         withQuery('/api/alert-deliveries', { companyId, boardId }),
         undefined,

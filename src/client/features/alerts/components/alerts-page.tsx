@@ -1,5 +1,6 @@
 import type {
   AlertDelivery,
+  AlertRecipient,
   AlertRule,
   AlertTestResult,
   CreatedAlertRule,
@@ -45,14 +46,22 @@ function boardIdOf(search: string): number | undefined {
   return raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : undefined;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
+/** A moment in the board's zone, named ("Thu, Nov 26, 2:00 PM EST"), as its messages say it. */
+const when = (iso: string, timeZone: string | undefined) => {
+  const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  });
+    timeZoneName: 'short',
+  };
+  try {
+    return new Date(iso).toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return new Date(iso).toLocaleString('en-US', options);
+  }
+};
 
 /**
  * The Alerts page of one board (issue 23, `/alerts?boardId=`): its rules with what each will do
@@ -158,6 +167,7 @@ export function AlertsPage() {
 
         <DeliveryLog
           deliveries={deliveries.data?.deliveries ?? []}
+          timeZone={deliveries.data?.timeZone}
           loading={deliveries.isLoading}
         />
       </div>
@@ -170,7 +180,10 @@ export function AlertsPage() {
         boardId={board?.id ?? boardId}
         companyId={otherCompany}
         rule={editing === 'new' ? null : editing}
-        onCreated={setSecret}
+        // The signing secret matters only to a webhook receiver: shown when the rule has one.
+        onCreated={(created) => {
+          if (created.channels.some((c) => c.type === 'webhook')) setSecret(created);
+        }}
       />
       <SecretDialog created={secret} onClose={() => setSecret(null)} />
     </PageShell>
@@ -221,6 +234,7 @@ function RuleCard({
             </li>
           ))}
         </ul>
+        {rule.recipients.length > 0 && <RecipientList recipients={rule.recipients} />}
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button
@@ -273,10 +287,53 @@ function RuleCard({
   );
 }
 
+const RECIPIENT_STYLE: Record<AlertRecipient['status'], string> = {
+  confirmed: 'border-transparent bg-green-600 text-white',
+  pending: 'border-transparent bg-amber-500 text-black',
+  opted_out: 'border-transparent bg-zinc-600 text-white',
+};
+const RECIPIENT_WORDS: Record<AlertRecipient['status'], string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  opted_out: 'Opted out',
+};
+
+/**
+ * Who the rule's channels reach, each with where they stand (decision 30): a pending recipient
+ * gets nothing but their one confirmation message until they confirm.
+ */
+function RecipientList({ recipients }: { recipients: AlertRecipient[] }) {
+  return (
+    <ul className="grid gap-1.5 text-sm" data-testid="alert-recipients" aria-label="Recipients">
+      {recipients.map((r) => (
+        <li
+          key={r.id}
+          className="flex flex-wrap items-center gap-2"
+          data-testid="alert-recipient"
+          data-status={r.status}
+        >
+          <Badge className={RECIPIENT_STYLE[r.status]}>{RECIPIENT_WORDS[r.status]}</Badge>
+          <span className="break-all font-medium">{r.label}</span>
+          <span className="text-muted-foreground">{r.statusText}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const STATUS_STYLE: Record<AlertDelivery['status'], string> = {
   delivered: 'border-transparent bg-green-600 text-white',
+  sent: 'border-transparent bg-sky-600 text-white',
   failed: 'border-transparent bg-red-600 text-white',
   pending: 'border-transparent bg-amber-500 text-black',
+  skipped: 'border-transparent bg-zinc-600 text-white',
+};
+const STATUS_WORDS: Record<AlertDelivery['status'], string> = {
+  delivered: 'delivered',
+  sent: 'sent',
+  failed: 'failed',
+  pending: 'waiting',
+  skipped: 'not sent',
 };
 
 const EVENT_WORDS: Record<AlertDelivery['event'], string> = {
@@ -286,12 +343,27 @@ const EVENT_WORDS: Record<AlertDelivery['event'], string> = {
   test: 'Test',
 };
 
-function DeliveryLog({ deliveries, loading }: { deliveries: AlertDelivery[]; loading: boolean }) {
+function DeliveryLog({
+  deliveries,
+  timeZone,
+  loading,
+}: {
+  deliveries: AlertDelivery[];
+  timeZone: string | undefined;
+  loading: boolean;
+}) {
   return (
     <section aria-labelledby="alert-log-heading" className="grid gap-3">
-      <h2 id="alert-log-heading" className="text-lg font-semibold">
-        Delivery log
-      </h2>
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h2 id="alert-log-heading" className="text-lg font-semibold">
+          Delivery log
+        </h2>
+        {timeZone && (
+          <p className="text-sm text-muted-foreground" data-testid="alert-log-zone">
+            Times in the board&apos;s time zone, {timeZone.replace(/_/g, ' ')}
+          </p>
+        )}
+      </div>
       {loading ? (
         <p className="text-muted-foreground">Loading...</p>
       ) : deliveries.length === 0 ? (
@@ -301,10 +373,12 @@ function DeliveryLog({ deliveries, loading }: { deliveries: AlertDelivery[]; loa
           {deliveries.map((d) => (
             <li key={d.id} className="grid gap-1 p-3 text-sm" data-testid="alert-delivery">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge className={STATUS_STYLE[d.status]}>{d.status}</Badge>
+                <Badge className={STATUS_STYLE[d.status]}>{STATUS_WORDS[d.status]}</Badge>
                 <span className="font-medium">{EVENT_WORDS[d.event]}</span>
                 <span className="text-muted-foreground">· {d.ruleName}</span>
-                <span className="ml-auto text-xs text-muted-foreground">{when(d.createdAt)}</span>
+                <span className="ml-auto text-xs text-muted-foreground">
+                  {when(d.createdAt, timeZone)}
+                </span>
               </div>
               <p className="break-words">{d.summary}</p>
               <p className="break-all text-muted-foreground">
@@ -317,10 +391,16 @@ function DeliveryLog({ deliveries, loading }: { deliveries: AlertDelivery[]; loa
                     'break-words',
                     d.status === 'failed'
                       ? 'text-red-700 dark:text-red-400'
-                      : 'text-amber-700 dark:text-amber-300',
+                      : d.status === 'skipped'
+                        ? 'text-muted-foreground'
+                        : 'text-amber-700 dark:text-amber-300',
                   )}
                 >
-                  {d.status === 'failed' ? 'Failed: ' : 'Last try: '}
+                  {d.status === 'failed'
+                    ? 'Failed: '
+                    : d.status === 'skipped'
+                      ? 'Not sent: '
+                      : 'Last try: '}
                   {d.lastError}
                 </p>
               )}

@@ -50,7 +50,7 @@ type RuleValues = EditAlertRule;
 const KIND_LABELS: Record<AlertKind, string> = {
   behind: 'A day is behind',
   stale: 'The numbers are stale',
-  full: 'A day is full',
+  full: 'A day is full (at its goal)',
 };
 
 const blankChannel = (type: ChannelType): AlertChannel =>

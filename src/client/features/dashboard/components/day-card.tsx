@@ -123,7 +123,7 @@ export function DayCard({
           data-testid="day-fit-content"
         >
           <HelpTip
-            text={`Booked jobs against target. The thin marker shows this day's goal (${targetPercent}%)${day.pace ? `; the pointer, how full it should be by now (${day.pace.expectedPercent}%)` : ''}.`}
+            text={`Booked jobs against target. The thin marker shows this day's goal (${targetPercent}%): the day is full there, as a "day is full" alert says${day.pace ? `; the pointer, how full it should be by now (${day.pace.expectedPercent}%)` : ''}.`}
           >
             <div className="my-[0.6em] flex flex-col items-center">
               <CapacityGauge

@@ -176,7 +176,7 @@ export default function SideMenuSheet({
                   History
                 </MenuLink>
               )}
-              {can(actor, 'alerts.manage') && (
+              {can(actor, 'alerts.view') && (
                 <MenuLink icon={<BellRing aria-hidden />} href={alertsOf(boardId, companyId)}>
                   Alerts
                 </MenuLink>

@@ -4,7 +4,7 @@ import { CircleCheck, MonitorPlay } from 'lucide-react';
 import { Link } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
-import { Redirect } from '@/components/layout/redirect';
+import { RedirectWithReason } from '@/components/layout/redirect';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
@@ -56,7 +56,12 @@ export function SetupPage() {
         ? 'before'
         : null;
   if (!needsCompany && (!mayConnect || user.companyId === null))
-    return <Redirect to={paths.home} />;
+    return (
+      <RedirectWithReason
+        to={paths.home}
+        reason="Only an administrator of your company can change its ServiceTitan connection."
+      />
+    );
 
   return (
     <PageShell
