@@ -105,6 +105,15 @@ async function connect() {
 }
 await connect();
 
+async function leaseOf() {
+  const [row] = await database.db
+    .select({ owner: jobberConnections.leaseOwner, until: jobberConnections.leaseUntil })
+    .from(jobberConnections)
+    .where(eq(jobberConnections.companyId, companyId));
+  const expired = !row?.until || row.until.getTime() < Date.now();
+  return { owner: expired ? null : (row?.owner ?? null), until: row?.until ?? null };
+}
+
 /** Whether the stored refresh token is the one the stand-in accepts next. */
 async function inSync(): Promise<boolean> {
   const [row] = await database.db
@@ -177,19 +186,27 @@ const rotationsAtStart = standin.oauth.rotations;
 while (standin.oauth.rotations - rotationsAtStart < target) {
   await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 380));
   const index = Math.random() < 0.5 ? 0 : 1;
-  await killed(workers[index]!);
+  const victim = workers[index]!;
+  await killed(victim);
   kills += 1;
-  // The other instance keeps going; settle for a moment, then judge the stored token.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Judge the stored token once no living instance is inside a refresh: the lease is free, or
+  // held by the killed one (whose refresh, if Jobber answered it, died with it).
+  const deadOwner = `soak-${victim.pid}`;
+  let lease: { owner: string | null; until: Date | null } = { owner: null, until: null };
+  for (let tries = 0; tries < 200; tries++) {
+    lease = await leaseOf();
+    if (!lease.owner || lease.owner === deadOwner) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   if (!(await inSync())) {
-    // Lost in the window: Jobber answered one rotation more than the database ever stored (the
-    // killed process held that answer). Anything else would be the product's own fault.
+    // Lost in the window: the killed instance held the lease and Jobber had answered it (one
+    // rotation more than the database stored). Anything else is the product's own fault.
     const answered = standin.oauth.rotations - rotationsAtConnect;
     const stored = (await storedVersion()) - versionAtConnect;
-    if (answered === stored + 1) lostInWindow += 1;
+    if (lease.owner === deadOwner && answered === stored + 1) lostInWindow += 1;
     else lostOtherwise += 1;
     process.stdout.write(
-      `kill ${kills}: the stored refresh token is no longer Jobber's (rotations ${standin.oauth.rotations}); connecting again\n`,
+      `kill ${kills}: the stored refresh token is no longer Jobber's (${lease.owner === deadOwner ? "the killed instance held Jobber's answer" : 'NOT in the window'}); connecting again\n`,
     );
     await connect();
   }

@@ -43,6 +43,8 @@ import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
 import { createDatabaseEventBus } from './services/events/database-bus.js';
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
+import type { JobberTokens } from './services/jobber/oauth-client.js';
+import { JOBBER_DEMO_COMPANY_NAME, seedJobberDemo } from './services/demo/seed-jobber-demo.js';
 import {
   ensureHousecallProDemo,
   seedDemoData,
@@ -96,6 +98,18 @@ export interface BuildAppOptions {
    * The sample Housecall Pro account "Demo Plumbing Co" is seeded with (issue 34): its API key,
    * the signing secret of its webhooks, and day targets by Housecall Pro's item ids.
    */
+  /**
+   * The Jobber stand-in's sample account (issue 38): "Demo Comfort Services" is seeded connected
+   * to it, as if its owner had allowed access.
+   */
+  demoJobber?: {
+    timeZone: string;
+    consent: (redirectUri: string) => {
+      accountId: string;
+      accountName: string;
+      tokens: JobberTokens;
+    };
+  };
   demoHousecallPro?: {
     apiKey: string;
     webhookSecret: string;
@@ -234,6 +248,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {}),
     });
     if (seeded) app.log.info('seeded the demo company and demo accounts');
+    if (options.demoJobber) {
+      const demo = options.demoJobber;
+      const seededJobber = await seedJobberDemo(database.db, {
+        issuer: `${config.publicUrl}/oidc`,
+        tokens: app.services.jobber.tokens,
+        timeZone: demo.timeZone,
+        consent: async () => demo.consent(`${config.publicUrl}/api/providers/jobber/callback`),
+      });
+      if (seededJobber)
+        app.log.info(`seeded ${JOBBER_DEMO_COMPANY_NAME} on the sample Jobber account`);
+    }
     if (options.demoHousecallPro) {
       const plumbing = await ensureHousecallProDemo(database.db, {
         secretBox: app.secretBox,

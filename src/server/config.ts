@@ -54,6 +54,12 @@ const envSchema = z
     HOUSECALLPRO_API_URL: optionalUrl,
     HOUSECALLPRO_STANDIN: booleanFromEnv.optional(),
     HOUSECALLPRO_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Jobber (issue 38): the app's OAuth client, and Jobber's host. */
+    JOBBER_CLIENT_ID: optionalString,
+    JOBBER_CLIENT_SECRET: optionalString,
+    JOBBER_API_URL: optionalUrl,
+    JOBBER_STANDIN: booleanFromEnv.optional(),
+    JOBBER_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     CAPACITY_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     /** How long the board history keeps each day (issue 27): days older than this are deleted. */
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(30).max(3660).default(400),
@@ -93,6 +99,21 @@ const envSchema = z
         code: 'custom',
         path: ['HOUSECALLPRO_STANDIN'],
         message: 'cannot be combined with HOUSECALLPRO_API_URL (the stand-in supplies the host)',
+      });
+    }
+    const jobber = [env.JOBBER_CLIENT_ID, env.JOBBER_CLIENT_SECRET];
+    if (jobber.some(Boolean) && !jobber.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.JOBBER_CLIENT_ID ? 'JOBBER_CLIENT_SECRET' : 'JOBBER_CLIENT_ID'],
+        message: 'JOBBER_CLIENT_ID and JOBBER_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.JOBBER_STANDIN && env.JOBBER_CLIENT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOBBER_STANDIN'],
+        message: 'cannot be combined with JOBBER_CLIENT_ID (the stand-in registers its own app)',
       });
     }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
@@ -146,6 +167,13 @@ const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['HOUSECALLPRO_STANDIN'],
+          message: 'not allowed in production',
+        });
+      }
+      if (env.JOBBER_STANDIN) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JOBBER_STANDIN'],
           message: 'not allowed in production',
         });
       }
@@ -333,6 +361,13 @@ export interface Config {
     /** The bundled stand-in (never in production); port 0: a free loopback port. */
     standin: { enabled: boolean; port: number };
   };
+  /**
+   * Jobber (issue 38): the app registered with Jobber (undefined: Jobber cannot be connected on
+   * this server, and the pages say which variables to set), and Jobber's host.
+   */
+  jobber: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
+  /** The local Jobber stand-in `main` starts when no Jobber app is set (not in production). */
+  jobberStandin: { enabled: boolean; port: number };
   capacityRefreshMs: number;
   /** Days of board history kept (HISTORY_RETENTION_DAYS, default 400). */
   historyRetentionDays: number;
@@ -471,6 +506,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           env.HOUSECALLPRO_STANDIN ?? (env.NODE_ENV !== 'production' && !env.HOUSECALLPRO_API_URL),
         port: env.HOUSECALLPRO_STANDIN_PORT,
       },
+    },
+    jobber:
+      env.JOBBER_CLIENT_ID && env.JOBBER_CLIENT_SECRET
+        ? {
+            clientId: env.JOBBER_CLIENT_ID,
+            clientSecret: env.JOBBER_CLIENT_SECRET,
+            apiUrl: (env.JOBBER_API_URL ?? 'https://api.getjobber.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    jobberStandin: {
+      enabled: env.JOBBER_STANDIN ?? (env.NODE_ENV !== 'production' && !env.JOBBER_CLIENT_ID),
+      port: env.JOBBER_STANDIN_PORT,
     },
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
     historyRetentionDays: env.HISTORY_RETENTION_DAYS,

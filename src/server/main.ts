@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -6,6 +8,8 @@ import type { DemoTargets } from './services/demo/seed-demo-data.js';
 import type { StripeStandin } from '../../standins/stripe/index.js';
 import type { MailCatcher } from '../../standins/mail-catcher/index.js';
 import type { HousecallProStandin } from '../../standins/housecall-pro/index.js';
+import type { JobberStandin } from '../../standins/jobber/index.js';
+import { jwtExpiry } from './services/jobber/oauth-client.js';
 import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
 
 /** A start slower than this is reported, with what it is waiting for, until it is ready. */
@@ -84,6 +88,30 @@ async function main(): Promise<void> {
     config = { ...config, housecallPro: { ...config.housecallPro, apiUrl: housecallPro.url } };
   }
 
+  // The sample Jobber account (issue 38): a stand-in speaking Jobber's OAuth and GraphQL on its
+  // own port, reached through JOBBER_API_URL like the real host, with an app registered for this
+  // server; "Demo Comfort Services" runs on it. Its grants are kept beside the data, so the demo's
+  // stored tokens keep working across restarts.
+  let jobber: JobberStandin | undefined;
+  if (!config.jobber && config.jobberStandin.enabled) {
+    step = 'starting the sample Jobber account';
+    const { startJobberStandin } = await import('../../standins/jobber/index.js');
+    fs.mkdirSync(config.database.dataDir, { recursive: true });
+    jobber = await startJobberStandin({
+      host: '127.0.0.1',
+      port: config.jobberStandin.port,
+      stateFile: path.join(config.database.dataDir, 'jobber-standin.json'),
+    });
+    config = {
+      ...config,
+      jobber: {
+        clientId: jobber.app.clientId,
+        clientSecret: jobber.app.clientSecret,
+        apiUrl: jobber.url,
+      },
+    };
+  }
+
   // Stripe for the embedded default when no key is set: a local stand-in on a free port that
   // the product's SDK reaches through STRIPE_API_URL like any Stripe host, so a newcomer can
   // click through the whole purchase. It sends its webhooks to this app once it listens.
@@ -138,6 +166,26 @@ async function main(): Promise<void> {
             .map((unit) => unit.id),
         }
       : {}),
+    ...(jobber
+      ? {
+          demoJobber: {
+            timeZone: jobber.account.timeZone,
+            consent: (redirectUri: string) => {
+              const given = jobber.connectSampleAccount(redirectUri);
+              return {
+                accountId: jobber.account.id,
+                accountName: jobber.account.name,
+                tokens: {
+                  accessToken: given.access_token,
+                  refreshToken: given.refresh_token,
+                  accessExpiresAt:
+                    jwtExpiry(given.access_token) ?? new Date(Date.now() + 3_600_000),
+                },
+              };
+            },
+          },
+        }
+      : {}),
     ...(housecallPro
       ? {
           demoHousecallPro: {
@@ -148,6 +196,11 @@ async function main(): Promise<void> {
         }
       : {}),
   });
+  if (jobber) {
+    const standin = jobber;
+    app.log.info(`sample Jobber account (stand-in) at ${standin.url}`);
+    app.addHook('onClose', () => standin.close());
+  }
   if (housecallPro) {
     const standin = housecallPro;
     app.log.info(`sample Housecall Pro account (stand-in) at ${standin.url}`);
@@ -187,6 +240,8 @@ async function main(): Promise<void> {
   if (stripeStandin) {
     stripeStandin.setWebhookTarget(`http://127.0.0.1:${listening}/api/stripe/webhook`);
   }
+  // Jobber's webhooks, as the app's are set up in Jobber's Developer Center.
+  jobber?.setWebhookTarget(`http://127.0.0.1:${listening}/api/providers/jobber/webhooks`);
   // Demo Plumbing Co's webhooks, as its admin set them up in Housecall Pro.
   if (housecallPro && app.housecallProDemo) {
     const { webhookKey, webhookSecret } = app.housecallProDemo;

@@ -32,6 +32,12 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Owner',
     description: 'Account admin, Demo Plumbing Co (Housecall Pro)',
   },
+  {
+    email: 'owner@demo-comfort.test',
+    firstName: 'Jordan',
+    lastName: 'Ellis',
+    description: 'Account admin, Demo Comfort Services (Jobber)',
+  },
 ];
 
 /** Any other address signs in too, with a name derived from it. */

@@ -72,6 +72,19 @@ const ACCESS = {
   portalOfA: [401, 403, 409, 404, 409, 403],
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
   signedByStripe: [400, 400, 400, 400, 400, 400],
+  /** Jobber's connect step for the caller's own company (issue 38): its admins, to Jobber. */
+  jobberConnectOwn: [401, 403, 302, 302, 403, 403],
+  /** Jobber's connect step for company A: A's admins and the master admin; B's admin finds nothing. */
+  jobberConnectInA: [401, 403, 302, 404, 302, 403],
+  /** Jobber's callback: a signed-in person is sent back to Setup (here: nothing was allowed). */
+  jobberCallback: [401, 302, 302, 302, 302, 403],
+  /** Company A's Jobber connection, read: its admins and the master admin. */
+  jobberOfA: [401, 403, 'ok', 404, 'ok', 403],
+  /** Disconnecting Jobber where nothing is connected: allowed callers learn there is none (404). */
+  jobberDisconnectOwn: [401, 403, 404, 404, 403, 403],
+  jobberDisconnectInA: [401, 403, 404, 404, 404, 403],
+  /** Jobber's deliveries: only a valid X-Jobber-Hmac-SHA256 counts (none here). */
+  signedByJobber: [401, 401, 401, 401, 401, 401],
   /** Housecall Pro's deliveries to a company's address: only a valid signature counts (none here). */
   signedByHousecallPro: [401, 401, 401, 401, 401, 401],
   /**
@@ -748,6 +761,59 @@ const MATRIX: Record<string, Case[]> = {
       request: () => ({ url: '/api/stripe/webhook', payload: { id: 'evt_forged', type: 'x' } }),
     },
   ],
+  'GET /api/providers/jobber/connect': [
+    {
+      access: 'jobberConnectOwn',
+      note: 'own',
+      request: () => ({ url: '/api/providers/jobber/connect' }),
+    },
+    {
+      access: 'jobberConnectInA',
+      note: 'company A',
+      request: (f) => ({ url: `/api/providers/jobber/connect?companyId=${f.companyA}` }),
+    },
+  ],
+  'GET /api/providers/jobber/callback': [
+    { access: 'jobberCallback', request: () => ({ url: '/api/providers/jobber/callback' }) },
+  ],
+  'GET /api/providers/jobber/connection': [
+    {
+      access: 'companyEditor',
+      note: 'own',
+      request: () => ({ url: '/api/providers/jobber/connection' }),
+    },
+    {
+      access: 'jobberOfA',
+      note: 'company A',
+      request: (f) => ({ url: `/api/providers/jobber/connection?companyId=${f.companyA}` }),
+    },
+  ],
+  'DELETE /api/providers/jobber/connection': [
+    {
+      access: 'jobberDisconnectOwn',
+      note: 'own',
+      request: () => ({ method: 'DELETE', url: '/api/providers/jobber/connection' }),
+    },
+    {
+      access: 'jobberDisconnectInA',
+      note: 'company A',
+      request: (f) => ({
+        method: 'DELETE',
+        url: `/api/providers/jobber/connection?companyId=${f.companyA}`,
+      }),
+    },
+  ],
+  'POST /api/providers/jobber/webhooks': [
+    {
+      access: 'signedByJobber',
+      note: 'a forged signature',
+      request: () => ({
+        url: '/api/providers/jobber/webhooks',
+        headers: { 'x-jobber-hmac-sha256': 'AAAA' },
+        payload: { data: { webHookEvent: { topic: 'VISIT_CREATE', accountId: 'MQ==' } } },
+      }),
+    },
+  ],
   'POST /api/providers/housecallpro/webhooks/:key': [
     {
       access: 'signedByHousecallPro',
@@ -1127,6 +1193,10 @@ describe('authorization matrix', () => {
         STRIPE_PRICE_ID: stripe.priceId,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_API_URL: stripe.url,
+        // Jobber's app (its host is never reached here: the connect step only redirects to it).
+        JOBBER_CLIENT_ID: 'matrix-jobber-app',
+        JOBBER_CLIENT_SECRET: 'matrix-jobber-secret',
+        JOBBER_API_URL: 'http://127.0.0.1:9',
       },
       // No outside network: weather falls back to its placeholder, ServiceTitan is unreachable.
       services: {

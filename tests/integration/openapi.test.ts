@@ -84,6 +84,7 @@ describe('API reference', () => {
     expect(doc.servers?.map((s) => s.url)).toEqual([t.app.config.publicUrl]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'housecallproSignature',
+      'jobberSignature',
       'screen',
       'session',
       'stripeSignature',

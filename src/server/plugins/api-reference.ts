@@ -231,6 +231,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
             name: 'stripe-signature',
             description: "Stripe's signature over the exact request body.",
           },
+          jobberSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-jobber-hmac-sha256',
+            description:
+              "Jobber's Base64 HMAC-SHA256 of the exact body, keyed with the app's client secret.",
+          },
           housecallproSignature: {
             type: 'apiKey',
             in: 'header',

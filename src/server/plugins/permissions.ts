@@ -253,14 +253,20 @@ export const ACCESS_RULES = {
     description:
       "Housecall Pro only: a valid `Api-Signature` of `Api-Timestamp` + '.' + the exact body, at most five minutes old, with the company's signing secret.",
   },
+  jobberSignature: {
+    callers: ['jobber'],
+    security: [{ jobberSignature: [] }],
+    description:
+      "Jobber only: a valid `X-Jobber-Hmac-SHA256`, the Base64 HMAC-SHA256 of the exact body keyed with the app's client secret.",
+  },
 } as const satisfies Record<string, AccessStatement>;
 export type AccessRule = keyof typeof ACCESS_RULES | Permission;
 
 /**
  * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, Housecall Pro,
- * anyone.
+ * Jobber, anyone.
  */
-export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe' | 'housecallpro';
+export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe' | 'housecallpro' | 'jobber';
 
 interface AccessStatement {
   callers: readonly CallerKind[];

@@ -39,6 +39,10 @@ import { createMessageBudget, type MessageBudget } from './limits/message-budget
 import { createPushService, type PushService } from './push/push-service.js';
 import { createRecipients, type Recipients } from './alerts/recipients.js';
 import { createEmailRecipients } from './alerts/email-recipients.js';
+import { createJobberAdapter } from './jobber/adapter.js';
+import { createJobberGraphql, type JobberGraphql } from './jobber/graphql-client.js';
+import type { JobberApp } from './jobber/oauth-client.js';
+import { createJobberTokenStore, type JobberTokenStore } from './jobber/token-store.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
@@ -53,6 +57,16 @@ export interface Services {
   identity: OidcSignIn;
   /** ServiceTitan API clients (one token cache per credential), at the configured hosts. */
   serviceTitan: ServiceTitanGateway;
+  /**
+   * Jobber (issue 38): its app (undefined when not configured), the companies' tokens (decision
+   * 057), its GraphQL client and adapter.
+   */
+  jobber: {
+    app: JobberApp | undefined;
+    tokens: JobberTokenStore;
+    graphql: JobberGraphql;
+    adapter: ReturnType<typeof createJobberAdapter>;
+  };
   /** Every platform behind the provider port (decision 040), ServiceTitan's through the above. */
   providers: Providers;
   /** Forecast per ZIP code from Open-Meteo, cached 10 minutes, placeholder on failure. */
@@ -113,6 +127,11 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** How often the alert loop runs (default 15 s; 0: off, tests call `alerts.runOnce()`). */
   alertTickMs?: number;
+  /**
+   * How Jobber's client waits for its cost budget and 429s (default: real time); tests move
+   * their clock instead, so the stand-in's bucket refills as it would have.
+   */
+  jobberSleep?: (ms: number) => Promise<void>;
   /** How often history's upkeep loop runs (default 60 s; 0: off, tests call `history.runOnce()`). */
   historyTickMs?: number;
   /** How often every board stream gets a heartbeat (default 20 s). */
@@ -148,6 +167,27 @@ export function createServices(deps: {
       openMeteoUrl: deps.config.weather.openMeteoUrl,
       apiKey: deps.config.weather.apiKey,
     });
+  const jobberApp = deps.config.jobber;
+  const jobberTokens = createJobberTokenStore({
+    db: deps.db,
+    secretBox: deps.app.secretBox,
+    app: () => jobberApp ?? null,
+    fetch: fetchImpl,
+    now,
+  });
+  const jobberGraphql = createJobberGraphql({
+    apiUrl: () => jobberApp?.apiUrl ?? null,
+    tokens: jobberTokens,
+    fetch: fetchImpl,
+    now,
+    ...(deps.overrides?.jobberSleep ? { sleep: deps.overrides.jobberSleep } : {}),
+  });
+  const jobber = {
+    app: jobberApp,
+    tokens: jobberTokens,
+    graphql: jobberGraphql,
+    adapter: createJobberAdapter({ graphql: jobberGraphql, now }),
+  };
   const providers = createProviders({
     servicetitan: createServiceTitanAdapter(serviceTitan),
     housecallpro: createHousecallProAdapter({
@@ -157,6 +197,7 @@ export function createServices(deps: {
       timeoutMs: deps.config.serviceTitan.timeoutMs,
       logger: deps.app.log.child({ service: 'housecallpro' }),
     }),
+    jobber: jobber.adapter,
   });
   const boards = createBoardStore(deps.db, deps.events);
   const capacity = createCapacityService({
@@ -252,6 +293,7 @@ export function createServices(deps: {
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),
     serviceTitan,
+    jobber,
     providers,
     weather,
     capacity,

@@ -99,16 +99,24 @@ export function providerOfBody(body: {
 /** One platform's values per body: another platform's are a 400 naming the field. */
 function checkPlatformValues(body: Partial<CompanyBody>, ctx: z.RefinementCtx): void {
   const provider = providerOfBody(body) ?? 'servicetitan';
-  const others = provider === 'housecallpro' ? SERVICETITAN_FIELDS : HOUSECALLPRO_FIELDS;
+  // Jobber takes no typed values: it is connected by OAuth (GET /api/providers/jobber/connect).
+  const others =
+    provider === 'jobber'
+      ? [...SERVICETITAN_FIELDS, ...HOUSECALLPRO_FIELDS]
+      : provider === 'housecallpro'
+        ? SERVICETITAN_FIELDS
+        : HOUSECALLPRO_FIELDS;
   for (const field of others) {
     if (body[field] === undefined) continue;
     ctx.addIssue({
       code: 'custom',
       path: [field],
       message:
-        provider === 'housecallpro'
-          ? `is a ServiceTitan value; ${providerName('housecallpro')} takes apiKey and webhookSecret`
-          : `is a ${providerName('housecallpro')} value: send it with provider 'housecallpro'`,
+        provider === 'jobber'
+          ? `is not a Jobber value: Jobber is connected with "Connect Jobber", not typed values`
+          : provider === 'housecallpro'
+            ? `is a ServiceTitan value; ${providerName('housecallpro')} takes apiKey and webhookSecret`
+            : `is a ${providerName('housecallpro')} value: send it with provider 'housecallpro'`,
     });
   }
 }

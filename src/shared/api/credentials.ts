@@ -76,17 +76,19 @@ export const connectionCheckBodySchema = z
   .superRefine((body, ctx) => {
     const provider = providerOfBody(body);
     const foreign =
-      provider === 'housecallpro'
-        ? (['clientId', 'clientSecret', 'tenantId', 'appKey'] as const)
-        : provider === 'servicetitan'
-          ? (['apiKey', 'webhookSecret'] as const)
-          : [];
+      provider === 'jobber'
+        ? (['clientId', 'clientSecret', 'tenantId', 'appKey', 'apiKey', 'webhookSecret'] as const)
+        : provider === 'housecallpro'
+          ? (['clientId', 'clientSecret', 'tenantId', 'appKey'] as const)
+          : provider === 'servicetitan'
+            ? (['apiKey', 'webhookSecret'] as const)
+            : [];
     for (const field of foreign) {
       if (body[field] !== undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: `is not a value of ${provider === 'housecallpro' ? 'Housecall Pro' : 'ServiceTitan'}`,
+          message: `is not a value of ${provider === 'jobber' ? 'Jobber' : provider === 'housecallpro' ? 'Housecall Pro' : 'ServiceTitan'}`,
         });
       }
     }

@@ -4,7 +4,7 @@
  * above the platform (boards, pace, history, alerts, screens) speaks of "the company's platform".
  * Pure, no dependencies: the board and the TV read it too.
  */
-export const PROVIDER_IDS = ['servicetitan', 'housecallpro'] as const;
+export const PROVIDER_IDS = ['servicetitan', 'housecallpro', 'jobber'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** A company that never chose runs on ServiceTitan (every company made before platforms did). */
@@ -19,6 +19,7 @@ export interface Platform {
 export const PLATFORMS: Record<ProviderId, Platform> = {
   servicetitan: { id: 'servicetitan', name: 'ServiceTitan' },
   housecallpro: { id: 'housecallpro', name: 'Housecall Pro' },
+  jobber: { id: 'jobber', name: 'Jobber' },
 };
 
 export function isProviderId(value: unknown): value is ProviderId {

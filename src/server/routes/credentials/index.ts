@@ -194,6 +194,11 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
       }
       // The platform the values are for, else the named company's (decision 040).
       const provider = providerOfBody(given) ?? company?.provider ?? 'servicetitan';
+      if (provider === 'jobber') {
+        // Jobber's connection is the company's OAuth grant: the check reads with it.
+        const stored = company?.provider === 'jobber' ? company.values : {};
+        return app.services.providers.check({ provider, values: stored }, app.services.now());
+      }
       if (provider === 'housecallpro') {
         const stored = company?.provider === 'housecallpro' ? company.values : {};
         return app.services.providers.check(

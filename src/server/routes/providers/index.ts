@@ -26,6 +26,7 @@ import {
   verifyHousecallProWebhook,
 } from '../../services/housecallpro/webhook-signature.js';
 import { recordWebhook } from '../../services/webhooks/receipt-store.js';
+import jobberRoutes from './jobber.js';
 
 /** The largest delivery accepted (a job with its appointments is a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -45,6 +46,7 @@ const REFUSALS = {
 export default async function providerRoutes(root: FastifyInstance): Promise<void> {
   await root.register(metadataRoutes);
   await root.register(webhookRoutes);
+  await root.register(jobberRoutes);
 }
 
 async function metadataRoutes(root: FastifyInstance): Promise<void> {

@@ -4,15 +4,21 @@ import { providerOfBody, type Company } from '../../../shared/api/companies.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { SecretStatus } from '../../../shared/api/secrets.js';
 import type { Database } from '../../db/index.js';
-import { companies, credentials, invitations, users } from '../../db/schema.js';
+import { companies, credentials, invitations, jobberConnections, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
 import type { HousecallProCredential } from '../housecallpro/contract.js';
+import type { JobberCredential } from '../jobber/adapter.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 
 /** Companies: the one module that reads and writes the `companies` table for the admin API. */
 
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect & { jobberAccount?: string | null };
+
+/** The Jobber account a company's connection reads (null: not connected; issue 38). */
+export const jobberAccountSql = sql<
+  string | null
+>`(select ${jobberConnections.accountId} from ${jobberConnections} where ${jobberConnections.companyId} = ${companies.id})`;
 
 /** Whether a secret is stored and its last 4 characters; the value never leaves this module. */
 export function secretStatus(secretBox: SecretBox, envelope: string | null): SecretStatus {
@@ -34,10 +40,14 @@ export const isConfigured = (row: {
   stTenantId: string | null;
   stAppKeyEnc: string | null;
   hcpApiKeyEnc: string | null;
+  /** Jobber: the account its connection reads (decision 057). */
+  jobberAccount?: string | null;
 }): boolean =>
-  row.provider === 'housecallpro'
-    ? Boolean(row.hcpApiKeyEnc)
-    : Boolean(row.stClientId && row.stClientSecretEnc && row.stTenantId && row.stAppKeyEnc);
+  row.provider === 'jobber'
+    ? Boolean(row.jobberAccount)
+    : row.provider === 'housecallpro'
+      ? Boolean(row.hcpApiKeyEnc)
+      : Boolean(row.stClientId && row.stClientSecretEnc && row.stTenantId && row.stAppKeyEnc);
 
 /**
  * Whether a company names the account its history is read from (ServiceTitan: a tenant id;
@@ -45,6 +55,8 @@ export const isConfigured = (row: {
  */
 export const hasPlatformAccountSql = sql.raw(`(case when c.provider = 'housecallpro'
   then c.hcp_api_key_enc is not null
+  when c.provider = 'jobber'
+  then exists (select 1 from jobber_connections j where j.company_id = c.id)
   else c.st_tenant_id is not null end)`);
 
 function toCompany(secretBox: SecretBox, row: CompanyRow, userCount: number): Company {
@@ -80,12 +92,14 @@ export async function listCompanies(
 ): Promise<Company[]> {
   const counts = userCounts(db);
   const rows = await db
-    .select({ company: companies, n: counts.n })
+    .select({ company: companies, n: counts.n, jobberAccount: jobberAccountSql })
     .from(companies)
     .leftJoin(counts, eq(counts.companyId, companies.id))
     .where(options.onlyId === undefined ? undefined : eq(companies.id, options.onlyId))
     .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
-  return rows.map((r) => toCompany(secretBox, r.company, Number(r.n ?? 0)));
+  return rows.map((r) =>
+    toCompany(secretBox, { ...r.company, jobberAccount: r.jobberAccount }, Number(r.n ?? 0)),
+  );
 }
 
 export async function findCompany(
@@ -248,7 +262,8 @@ export async function storedCompanyCredential(
 /** The company's stored values on its own platform, opened (for its connection check). */
 export type StoredConnection =
   | { provider: 'servicetitan'; values: Awaited<ReturnType<typeof storedCompanyCredential>> }
-  | { provider: 'housecallpro'; values: Partial<HousecallProCredential> };
+  | { provider: 'housecallpro'; values: Partial<HousecallProCredential> }
+  | { provider: 'jobber'; values: Partial<JobberCredential> };
 
 export async function storedCompanyConnection(
   db: Database,
@@ -261,6 +276,16 @@ export async function storedCompanyConnection(
     .where(eq(companies.id, id))
     .limit(1);
   if (!row) throw notFound('Company');
+  if (row.provider === 'jobber') {
+    const [connection] = await db
+      .select({
+        accountId: jobberConnections.accountId,
+        connectionId: jobberConnections.connectionId,
+      })
+      .from(jobberConnections)
+      .where(eq(jobberConnections.companyId, id));
+    return { provider: 'jobber', values: connection ? { companyId: id, ...connection } : {} };
+  }
   if (row.provider === 'housecallpro') {
     const apiKey = openIfReadable(secretBox, row.apiKeyEnc);
     return { provider: 'housecallpro', values: apiKey ? { apiKey } : {} };
@@ -331,6 +356,7 @@ export async function setupStatus(
         stTenantId: companies.stTenantId,
         stAppKeyEnc: companies.stAppKeyEnc,
         hcpApiKeyEnc: companies.hcpApiKeyEnc,
+        jobberAccount: jobberAccountSql,
       })
       .from(companies)
       .where(eq(companies.id, options.companyId))
@@ -372,9 +398,11 @@ export async function hasPlatformAccount(db: Database, companyId: number): Promi
       provider: companies.provider,
       tenant: companies.stTenantId,
       apiKey: companies.hcpApiKeyEnc,
+      jobberAccount: jobberAccountSql,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
+  if (row?.provider === 'jobber') return Boolean(row.jobberAccount);
   return Boolean(row && (row.provider === 'housecallpro' ? row.apiKey : row.tenant));
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { companies, credentials, users } from '../../db/schema.js';
+import { companies, credentials, jobberConnections, users } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { ProviderConnection } from '../platforms/index.js';
@@ -22,16 +22,29 @@ export type CredentialResolution =
 
 /** A company's platform and each platform's stored columns. */
 interface StoredCompany extends StoredCredential {
+  id: number | null;
   provider: ProviderId;
   hcpApiKeyEnc: string | null;
+  jobberAccount: string | null;
+  jobberConnectionId: string | null;
 }
 
 type Candidate =
   | { kind: 'servicetitan'; stored: StoredCredential; source: 'user' | 'company' }
-  | { kind: 'housecallpro'; apiKeyEnc: string };
+  | { kind: 'housecallpro'; apiKeyEnc: string }
+  | { kind: 'jobber'; companyId: number; accountId: string; connectionId: string };
+
+/** A company's Jobber connection (decision 057): the account and the connection, no tokens. */
+const jobberColumn = <K extends 'accountId' | 'connectionId'>(key: K) =>
+  sql<
+    string | null
+  >`(select ${jobberConnections[key]} from ${jobberConnections} where ${jobberConnections.companyId} = ${companies.id})`;
 
 const companyColumns = {
+  id: companies.id,
   provider: companies.provider,
+  jobberAccount: jobberColumn('accountId'),
+  jobberConnectionId: jobberColumn('connectionId'),
   clientId: companies.stClientId,
   clientSecretEnc: companies.stClientSecretEnc,
   tenantId: companies.stTenantId,
@@ -43,6 +56,20 @@ const companyColumns = {
 /** The company's own candidate on its platform; none when it has not entered anything. */
 function companyCandidate(company: StoredCompany | null | undefined): Candidate[] {
   if (!company) return [];
+  if (company.provider === 'jobber') {
+    // Connected, or ended by Jobber: the reads then say "Jobber disconnected" beside the last
+    // numbers (a stale board), until an admin reconnects from Setup.
+    return company.id !== null && company.jobberAccount && company.jobberConnectionId
+      ? [
+          {
+            kind: 'jobber',
+            companyId: company.id,
+            accountId: company.jobberAccount,
+            connectionId: company.jobberConnectionId,
+          },
+        ]
+      : [];
+  }
   if (company.provider === 'housecallpro') {
     return company.hcpApiKeyEnc ? [{ kind: 'housecallpro', apiKeyEnc: company.hcpApiKeyEnc }] : [];
   }
@@ -155,6 +182,14 @@ function resolveFrom(
   const provider = companyProvider ?? 'servicetitan';
   let firstProblem: string | null = null;
   for (const candidate of candidates) {
+    if (candidate.kind === 'jobber') {
+      const { companyId, accountId, connectionId } = candidate;
+      const connection: ProviderConnection = {
+        provider: 'jobber',
+        credential: { companyId, accountId, connectionId },
+      };
+      return { status: 'ready', connection, source: 'company', identity: identify(connection) };
+    }
     if (candidate.kind === 'housecallpro') {
       let apiKey: string;
       try {

@@ -3,7 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { Database } from '../../db/index.js';
 import { capacityHistory, companies, historyState, type HistorySource } from '../../db/schema.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
-import { hasPlatformAccountSql } from '../companies/company-store.js';
+import { hasPlatformAccountSql, jobberAccountSql } from '../companies/company-store.js';
 
 /**
  * The one module that reads and writes `capacity_history` and `history_state` (issue 27,
@@ -448,6 +448,7 @@ export async function readBackfill(
       provider: companies.provider,
       tenant: companies.stTenantId,
       apiKey: companies.hcpApiKeyEnc,
+      jobberAccount: jobberAccountSql,
       status: historyState.backfillStatus,
       progress: historyState.backfillProgress,
     })
@@ -456,7 +457,13 @@ export async function readBackfill(
     .where(eq(companies.id, companyId));
   const stored = row?.progress as Partial<BackfillProgress> | null | undefined;
   return {
-    connected: row ? (row.provider === 'housecallpro' ? row.apiKey : row.tenant) != null : false,
+    connected: row
+      ? (row.provider === 'jobber'
+          ? row.jobberAccount
+          : row.provider === 'housecallpro'
+            ? row.apiKey
+            : row.tenant) != null
+      : false,
     status: row?.status ?? null,
     progress: stored
       ? {

@@ -130,10 +130,13 @@ export function createJobberAdapter(deps: {
   graphql: JobberGraphql;
   now: () => Date;
 }): ProviderAdapter<JobberCredential> & {
-  /** The account a fresh connection reads (the OAuth callback stores it). */
+  /**
+   * The account a connection reads, with a token not yet stored when given (the OAuth callback
+   * stores the account with the tokens).
+   */
   account(
     companyId: number,
-    options?: ReadOptions,
+    options?: ReadOptions & { accessToken?: string },
   ): Promise<{ id: string; name: string; timeZone: string | null }>;
 } {
   const { graphql, now } = deps;
@@ -168,11 +171,20 @@ export function createJobberAdapter(deps: {
     throw new JobberError('bad_response', `${key}: more than ${MAX_PAGES} pages`);
   }
 
-  async function readAccount(companyId: number, options?: ReadOptions) {
+  async function readAccount(companyId: number, options?: ReadOptions & { accessToken?: string }) {
     const data = await graphql.query<{
       account: { id: string; name: string } | null;
       user: { timezone: string | null } | null;
-    }>(companyId, ACCOUNT_QUERY, {}, { signal: options?.signal, expectedCost: 5 });
+    }>(
+      companyId,
+      ACCOUNT_QUERY,
+      {},
+      {
+        signal: options?.signal,
+        expectedCost: 5,
+        ...(options?.accessToken ? { accessToken: options.accessToken } : {}),
+      },
+    );
     if (!data.account) throw new JobberError('bad_response', 'no account in the answer');
     const zone = data.user?.timezone ?? null;
     return { id: data.account.id, name: data.account.name, timeZone: isZone(zone) ? zone : null };

@@ -42,7 +42,12 @@ export interface JobberGraphql {
     companyId: number,
     query: string,
     variables: Record<string, unknown>,
-    options?: { signal?: AbortSignal | undefined; expectedCost?: number },
+    options?: {
+      signal?: AbortSignal | undefined;
+      expectedCost?: number;
+      /** A token not yet stored (the OAuth callback reads the account it was given for). */
+      accessToken?: string;
+    },
   ): Promise<T>;
 }
 
@@ -97,7 +102,11 @@ export function createJobberGraphql(deps: {
       companyId: number,
       query: string,
       variables: Record<string, unknown>,
-      options: { signal?: AbortSignal | undefined; expectedCost?: number } = {},
+      options: {
+        signal?: AbortSignal | undefined;
+        expectedCost?: number;
+        accessToken?: string;
+      } = {},
     ): Promise<T> {
       const { signal } = options;
       const apiUrl = deps.apiUrl();
@@ -122,10 +131,12 @@ export function createJobberGraphql(deps: {
             'query cost budget low',
           );
         }
-        const { token, version } = await tokens.accessToken(companyId, {
-          signal,
-          ...(staleVersion !== undefined ? { staleVersion } : {}),
-        });
+        const { token, version } = options.accessToken
+          ? { token: options.accessToken, version: -1 }
+          : await tokens.accessToken(companyId, {
+              signal,
+              ...(staleVersion !== undefined ? { staleVersion } : {}),
+            });
         let response: Response;
         let text: string;
         try {
@@ -160,10 +171,11 @@ export function createJobberGraphql(deps: {
         }
         if (response.status === 401) {
           if (/disconnected this app/i.test(text)) {
-            await tokens.markDisconnected(companyId, version, 'app_disconnected');
+            if (!options.accessToken)
+              await tokens.markDisconnected(companyId, version, 'app_disconnected');
             throw new JobberError('disconnected', 'the account disconnected the app');
           }
-          if (staleVersion === undefined) {
+          if (staleVersion === undefined && !options.accessToken) {
             // Refused although its clock says valid: refresh once and try again.
             staleVersion = version;
             continue;
@@ -203,7 +215,7 @@ export function createJobberGraphql(deps: {
           continue;
         }
         if (errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
-          if (staleVersion === undefined) {
+          if (staleVersion === undefined && !options.accessToken) {
             staleVersion = version;
             continue;
           }

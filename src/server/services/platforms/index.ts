@@ -1,6 +1,7 @@
 import type { ConnectionCheck } from '../../../shared/api/companies.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
 import type { HousecallProCredential } from '../housecallpro/contract.js';
+import type { JobberCredential } from '../jobber/adapter.js';
 import type { ServiceTitanCredential } from '../servicetitan/contract.js';
 import type { DescribedFailure, ProviderAdapter, ProviderReader } from '../providers/port.js';
 
@@ -13,6 +14,7 @@ export type * from '../providers/port.js';
 export interface CredentialOf {
   servicetitan: ServiceTitanCredential;
   housecallpro: HousecallProCredential;
+  jobber: JobberCredential;
 }
 
 /** A company's connection to its platform, opened: which platform, and its credential. */

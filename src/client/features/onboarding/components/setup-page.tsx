@@ -1,7 +1,8 @@
 import { can } from '@shared/permissions';
+import { providerName } from '@shared/providers/platforms';
 import { useState } from 'react';
 import { CircleCheck, MonitorPlay } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
 import { RedirectWithReason } from '@/components/layout/redirect';
@@ -14,6 +15,11 @@ import { ConnectStep } from './connect-step';
 import { CreateCompanyStep } from './create-company-step';
 import { SetupSteps } from './setup-steps';
 import { TargetsStep } from './targets-step';
+import {
+  JobberConnectStep,
+  JobberChoice,
+  jobberOutcome,
+} from '@/features/jobber/components/jobber-connect-step';
 
 /**
  * `/setup` (decision 16): a newcomer creates their company, then connects ServiceTitan, then
@@ -22,6 +28,8 @@ import { TargetsStep } from './targets-step';
  */
 export function SetupPage() {
   const { user, actor } = useAuth();
+  // Back from Jobber's authorize page (`?jobber=connected`, `denied`...).
+  const jobber = jobberOutcome(useSearch());
   const needsCompany = user?.onboarding.step === 'create_company';
   const mayConnect = can(actor, 'company.edit', { companyId: user?.companyId ?? null });
   const companies = useCompanyList(!needsCompany && mayConnect);
@@ -44,6 +52,7 @@ export function SetupPage() {
   if (targetsFirst === null && revisiting && suggestions.data)
     setTargetsFirst(suggestions.data.targetsAreDefaults);
 
+  const platform = providerName(company?.provider ?? (jobber ? 'jobber' : undefined));
   if (!user) return null;
   // After connecting: "Set your targets" until they are set or accepted (decision 036).
   const targetsToSet = suggestions.data?.targetsAreDefaults !== false;
@@ -65,16 +74,17 @@ export function SetupPage() {
 
   return (
     <PageShell
-      title={welcoming ? 'Welcome to 3-Day Call Board' : 'ServiceTitan connection'}
+      title={welcoming ? 'Welcome to 3-Day Call Board' : `${platform} connection`}
       description={
         welcoming
           ? 'Three short steps and your board shows your own live numbers, against targets that fit.'
-          : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ServiceTitan.`
+          : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ${platform}.`
       }
       width="max-w-3xl"
       back={!onboarding}
     >
       <SetupSteps
+        platform={platform}
         current={needsCompany ? 0 : !(connected || alreadyConnected) ? 1 : targetsToSet ? 2 : 3}
       />
       {alreadyConnected && !connected && (
@@ -85,7 +95,7 @@ export function SetupPage() {
         >
           <p className="flex items-center gap-2">
             <CircleCheck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
-            {user.companyName ?? 'Your company'} is connected to ServiceTitan. Change or check the
+            {user.companyName ?? 'Your company'} is connected to {platform}. Change or check the
             connection below.
           </p>
           <Button asChild>
@@ -99,6 +109,8 @@ export function SetupPage() {
       {targetsPlace === 'before' && <TargetsStep first />}
       {needsCompany ? (
         <CreateCompanyStep />
+      ) : company?.provider === 'jobber' || jobber ? (
+        <JobberConnectStep outcome={jobber} />
       ) : company ? (
         <ConnectStep
           key={company.id}
@@ -113,6 +125,7 @@ export function SetupPage() {
       ) : (
         <FullPageLoader />
       )}
+      {company && company.provider !== 'jobber' && !jobber && !needsCompany && <JobberChoice />}
       {targetsPlace === 'after' && <TargetsStep scrollIntoView={connected} />}
     </PageShell>
   );

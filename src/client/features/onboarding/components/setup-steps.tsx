@@ -1,15 +1,19 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-const STEPS = [
-  'Create your company',
-  'Connect ServiceTitan',
-  'Set your targets',
-  'See your board',
-] as const;
+const stepsFor = (platform: string) =>
+  ['Create your company', `Connect ${platform}`, 'Set your targets', 'See your board'] as const;
 
 /** Where the newcomer is: four steps, the current one marked for screen readers too. */
-export function SetupSteps({ current }: { current: 0 | 1 | 2 | 3 }) {
+export function SetupSteps({
+  current,
+  platform = 'ServiceTitan',
+}: {
+  current: 0 | 1 | 2 | 3;
+  /** The company's platform, named in the connect step. */
+  platform?: string;
+}) {
+  const STEPS = stepsFor(platform);
   return (
     <ol className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Setup steps">
       {STEPS.map((label, index) => (
