@@ -760,6 +760,41 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
     ]);
   });
 
+  it("escapes the Markdown of every name in Teams' Adaptive Card, so no name can plant a link, a mention or formatting", async () => {
+    const planted = '**[click](https://evil.test)** <at>everyone</at> _x_';
+    const rule = await createRule({
+      name: planted,
+      kind: 'behind',
+      thresholdPercent: 1000,
+      at: ['14:00'],
+      channels: [{ type: 'teams', url: receivers.url('/teams-names') }],
+    });
+    expect((await test(a, rule.id)).statusCode).toBe(200);
+    const [sent] = receivers.received('/teams-names');
+    const card = JSON.parse(sent!.body).attachments[0].content as {
+      body: { type: string; text?: string; facts?: { title: string; value: string }[] }[];
+      actions: { url: string }[];
+    };
+    const texts = card.body.flatMap((element) =>
+      element.facts
+        ? element.facts.flatMap((f) => [f.title, f.value])
+        : element.text
+          ? [element.text]
+          : [],
+    );
+    const escaped = String.raw`\*\*\[click\](https://evil.test)\*\* \<at\>everyone\</at\> \_x\_`;
+    expect(texts).toContain(`Rule: ${escaped}`);
+    expect(texts.find((t) => t.startsWith('Test of'))).toContain(escaped);
+    for (const text of texts) {
+      // No unescaped link, emphasis or mention is left in any text the card shows.
+      expect(text, text).not.toMatch(/(^|[^\\])\[[^\]]*[^\\]\]\(/);
+      expect(text, text).not.toMatch(/(^|[^\\])[*_]/);
+      expect(text, text).not.toMatch(/(^|[^\\])<at/);
+    }
+    // The one link is the board's own, as a button.
+    expect(card.actions).toEqual([expect.objectContaining({ url: 'http://board.test/' })]);
+  });
+
   it("removes a webhook URL's secret parts from the reason, also when the receiver echoes them decoded", async () => {
     const path = '/hooks/T0%41B/s%65cret-token-9f3?sig=abc%2Bdef%3D&sp=%2Ftriggers%2Fmanual';
     receivers.answerAlways(path, 404);
@@ -846,6 +881,69 @@ describe('alerts say what they do (issue 33 item 7)', () => {
     expect(mail!.text).toContain(admin.email);
     expect(mail!.text).toContain(
       'Sign in here with this e-mail address (new.dispatcher@acme.test) to join: http://board.test',
+    );
+  });
+
+  it('limits invitation e-mails per person and per company: 429 with Retry-After and words, nothing saved', async () => {
+    // Friday 2025-11-07, 12:20 in New York (a day nothing else invites on): 40 minutes before
+    // the hour's budget renews, 6 h 40 min before the day's (UTC).
+    clock = Date.parse('2025-11-07T17:20:00Z');
+    catcher.clear();
+    const invite = (who: TestUser, email: string, app = a) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: { cookie: who.cookie },
+        payload: { email, firstName: 'Sam', lastName: 'Stranger' },
+      });
+    const pending = async () =>
+      (
+        await a.app.inject({
+          method: 'GET',
+          url: '/api/admin/invitations',
+          headers: { cookie: admin.cookie },
+        })
+      ).json<unknown[]>().length;
+    const before = await pending();
+    // Side by side on both instances, as a script would send them.
+    const statuses = (sent: Promise<{ statusCode: number }>[]) =>
+      Promise.all(sent).then((answers) => answers.map((r) => r.statusCode));
+    expect(
+      await statuses(
+        Array.from({ length: 20 }, (_, i) =>
+          invite(admin, `crew${i}@elsewhere.test`, i % 2 ? a : b),
+        ),
+      ),
+    ).toEqual(Array(20).fill(201));
+    const refused = await invite(admin, 'crew20@elsewhere.test', b);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(40 * 60));
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: 'Invitation e-mails are limited to 20 per person per hour: try again in 40 minutes.',
+    });
+    expect(await pending()).toBe(before + 20);
+    expect(catcher.messages()).toHaveLength(20);
+
+    // Other admins of the company share its day: 50 a day.
+    const second = await createSignedInUser(a.app, { companyId, role: 'account_admin' });
+    const third = await createSignedInUser(a.app, { companyId, role: 'account_admin' });
+    expect(
+      await statuses([
+        ...Array.from({ length: 20 }, (_, i) => invite(second, `office${i}@elsewhere.test`)),
+        ...Array.from({ length: 10 }, (_, i) => invite(third, `yard${i}@elsewhere.test`, b)),
+      ]),
+    ).toEqual(Array(30).fill(201));
+    const spent = await invite(third, 'yard10@elsewhere.test', b);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().error).toBe(
+      'Invitation e-mails are limited to 50 per company per day: try again in 7 hours.',
+    );
+    expect(Number(spent.headers['retry-after'])).toBe(6 * 3600 + 40 * 60);
+    expect(catcher.messages()).toHaveLength(50);
+    expect(await pending()).toBe(before + 50);
+    figures.push(
+      'invitations: the 21st of a person in an hour and the 51st of a company in a day: 429, nothing saved or sent',
     );
   });
 

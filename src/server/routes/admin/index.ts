@@ -39,6 +39,8 @@ import {
   listInvitations,
 } from '../../services/invitations/invitation-store.js';
 import { sendInvitationMail } from '../../services/invitations/invitation-mail.js';
+import { budgetSpent, type BudgetClaim } from '../../services/limits/message-budget.js';
+import { INVITATION_LIMITS } from '../../../shared/alerts/limits.js';
 import {
   deleteUser,
   findAdminUser,
@@ -47,6 +49,27 @@ import {
   setUserRole,
   userTarget,
 } from '../../services/users/user-store.js';
+
+/** The message budgets one invitation takes: its inviter's and its company's. */
+function invitationClaims(inviterId: string, companyId: number | null): BudgetClaim[] {
+  const words = (limit: string) => `Invitation e-mails are limited to ${limit}`;
+  return [
+    {
+      key: `invite:user:${inviterId}`,
+      ...INVITATION_LIMITS.perInviter,
+      words: words(INVITATION_LIMITS.perInviter.words),
+    },
+    ...(companyId === null
+      ? []
+      : [
+          {
+            key: `invite:company:${companyId}`,
+            ...INVITATION_LIMITS.perCompany,
+            words: words(INVITATION_LIMITS.perCompany.words),
+          },
+        ]),
+  ];
+}
 
 /** 409 on `email`: the address is already a member of the company it would join. */
 export const ALREADY_MEMBER = 'This e-mail address already belongs to a member of this company';
@@ -170,7 +193,7 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'inviteUser',
         summary: 'Invite someone',
         description:
-          'Invites an e-mail address into a company with a role and e-mails them who invited them, into which company, and where to sign in (`emailed`; `emailProblem` says why not, such as no mail server set up); they join when they sign in with that address. 409 naming `email` when it already has a pending invitation to the company.',
+          'Invites an e-mail address into a company with a role and e-mails them who invited them, into which company, and where to sign in (`emailed`; `emailProblem` says why not, such as no mail server set up); they join when they sign in with that address. 409 naming `email` when it already has a pending invitation to the company. Invitations are limited to 20 per person an hour and 50 per company a day: past that the answer is 429 with Retry-After and when to try again, and nothing is saved.',
         body: createInvitationBodySchema,
         response: { 201: createdInvitationSchema },
       },
@@ -209,6 +232,13 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
       if (companyId !== null && (await memberOfCompanyWithEmail(app.db, companyId, body.email))) {
         throw fieldError('CONFLICT', 'email', ALREADY_MEMBER);
       }
+      // Every invitation e-mails a stranger: limited per person and per company, on every
+      // instance together, before anything is saved (a sign-up could invite thousands).
+      const taken = await app.services.messageBudget.take(
+        invitationClaims(actor.id, companyId),
+        app.services.now(),
+      );
+      if (!taken.ok) throw budgetSpent(taken);
       const invitation = await createInvitation(app.db, {
         email: body.email,
         firstName: body.firstName,

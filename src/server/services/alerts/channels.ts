@@ -143,6 +143,24 @@ export function slackPayload(message: AlertMessage) {
   };
 }
 
+/**
+ * The Markdown of Teams' Adaptive Cards (TextBlock text, a fact's title and value): `**bold**`,
+ * `_italic_`, `[a link](url)` (and `![image](url)`), lists at a line's start, and `<at>`
+ * mentions. Every name people type (company, board, rule, item) and every other text of the
+ * card goes through this, as Slack's does through `escapeSlack`, so no name can plant a link, a
+ * mention or formatting: the characters those are made of are backslash-escaped (CommonMark's
+ * escape, which Teams' renderers read as the character itself), and a leading list marker
+ * ("- ", "1. ") likewise. Parentheses and the rest are left alone: without `[` and `]` they
+ * make no link, and some mobile renderers have shown an escape's backslash.
+ */
+export const escapeTeams = (text: string) =>
+  text
+    .replace(/[\\`*_~[\]<>]/g, (c) => `\\${c}`)
+    .replace(
+      /^(\s*)([-+]|\d+[.)])(?=\s)/gm,
+      (_, space: string, marker: string) => `${space}${marker.replace(/[-+.)]/, (c) => `\\${c}`)}`,
+    );
+
 /** Teams Workflows ("Send webhook alerts to a channel"): a message with one Adaptive Card. */
 export function teamsPayload(message: AlertMessage) {
   return {
@@ -156,12 +174,25 @@ export function teamsPayload(message: AlertMessage) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: message.summary, weight: 'Bolder', wrap: true },
+            {
+              type: 'TextBlock',
+              text: escapeTeams(message.summary),
+              weight: 'Bolder',
+              wrap: true,
+            },
             {
               type: 'FactSet',
-              facts: messageFacts(message).map(([title, value]) => ({ title, value })),
+              facts: messageFacts(message).map(([title, value]) => ({
+                title: escapeTeams(title),
+                value: escapeTeams(value),
+              })),
             },
-            { type: 'TextBlock', text: `Rule: ${message.ruleName}`, isSubtle: true, wrap: true },
+            {
+              type: 'TextBlock',
+              text: `Rule: ${escapeTeams(message.ruleName)}`,
+              isSubtle: true,
+              wrap: true,
+            },
           ],
           actions: [{ type: 'Action.OpenUrl', title: 'Open the board', url: message.boardUrl }],
         },
