@@ -15,6 +15,7 @@ const benches = [
   'live-screens.ts',
   'board-browser.mjs',
   'history-size.ts',
+  'pace-model.ts',
 ];
 
 // The benches measure the runtime production uses (decision 020).

@@ -18,6 +18,7 @@ import { appointmentsInWindow, jobsInWindow } from './queries.js';
 import { JOB_TYPES } from './catalog.js';
 import {
   createTenant,
+  type TenantShape,
   type SimAppointment,
   type SimJob,
   type Tenant,
@@ -26,7 +27,8 @@ import {
 
 export type { FaultSpec } from './faults.js';
 export type { RecordedCall, CallFilter } from './call-log.js';
-export type { SimAppointment, SimJob, TenantWindow } from './tenant.js';
+export type { SimAppointment, SimJob, TenantShape, TenantWindow } from './tenant.js';
+export { TENANT_SHAPES } from './tenant.js';
 export type { SimBusinessUnit, SimJobType } from './catalog.js';
 
 export interface SimulatorOptions {
@@ -140,9 +142,10 @@ export interface Simulator {
   /**
    * Another tenant (its own data, seeded differently, and its own credential) on the same host,
    * so several companies can each read their own ServiceTitan account. The demo tenant is the
-   * first; the i-th added one gets seed + i.
+   * first; the i-th added one gets seed + i. `shape`: how its work is booked (default the demo
+   * tenant's `sample`; `same-day`, `booked-ahead`: TENANT_SHAPES).
    */
-  addTenant(options?: { capacityPlanning?: boolean }): SimulatorCredential;
+  addTenant(options?: { capacityPlanning?: boolean; shape?: TenantShape }): SimulatorCredential;
   /** The data of another tenant (default: the demo tenant's, as `data`). */
   tenantData(tenantId: string): SimulatorData;
   /**
@@ -424,7 +427,9 @@ export async function startServiceTitanSimulator(
     tenantOf(tenantId).setCapacityPlanning(enabled);
   }
 
-  function addTenant(options: { capacityPlanning?: boolean } = {}): SimulatorCredential {
+  function addTenant(
+    options: { capacityPlanning?: boolean; shape?: TenantShape } = {},
+  ): SimulatorCredential {
     const n = tenants.size;
     const added: SimulatorCredential = {
       clientId: `cid.sim-tenant-${n}`,
@@ -438,6 +443,7 @@ export async function startServiceTitanSimulator(
       ...(options.capacityPlanning === undefined
         ? {}
         : { capacityPlanning: options.capacityPlanning }),
+      ...(options.shape ? { shape: options.shape } : {}),
     });
     tenants.set(added.tenantId, {
       credential: added,

@@ -144,16 +144,45 @@ const BOOKABLE_TYPES = JOB_TYPES.filter(
   weight: JOB_TYPE_PROFILES.get(type.id)?.weight ?? 0,
 }));
 
-function leadTimeMs(random: Random, emergency: boolean): number {
+/**
+ * How a tenant's work is booked (issue 33: the pace model measured on tenants of different
+ * shapes): `sample`, the demo tenant's mix (a fifth booked the same day, a third within 3
+ * days, the rest up to 3 weeks ahead); `same-day`, a service shop whose calls mostly come in for
+ * today (over half booked within hours); `booked-ahead`, an install or maintenance shop booked
+ * mostly days to weeks ahead. Each row: [share of jobs so far (cumulative), shortest lead,
+ * longest lead], leads in minutes.
+ */
+export const TENANT_SHAPES = {
+  sample: [
+    [0.2, 30, 6 * 60],
+    [0.55, 6 * 60, 3 * 24 * 60],
+    [0.9, 3 * 24 * 60, 10 * 24 * 60],
+    [1, 10 * 24 * 60, MAX_LEAD_DAYS * 24 * 60],
+  ],
+  'same-day': [
+    [0.55, 20, 6 * 60],
+    [0.8, 6 * 60, 2 * 24 * 60],
+    [0.95, 2 * 24 * 60, 7 * 24 * 60],
+    [1, 7 * 24 * 60, 14 * 24 * 60],
+  ],
+  'booked-ahead': [
+    [0.05, 30, 6 * 60],
+    [0.15, 6 * 60, 2 * 24 * 60],
+    [0.65, 2 * 24 * 60, 10 * 24 * 60],
+    [1, 10 * 24 * 60, MAX_LEAD_DAYS * 24 * 60],
+  ],
+} as const satisfies Record<string, readonly (readonly [number, number, number])[]>;
+export type TenantShape = keyof typeof TENANT_SHAPES;
+
+function leadTimeMs(random: Random, emergency: boolean, shape: TenantShape): number {
   if (emergency) return random.int(20, 240) * MINUTE_MS;
   const roll = random.next();
-  if (roll < 0.2) return random.int(30, 6 * 60) * MINUTE_MS;
-  if (roll < 0.55) return random.int(6 * 60, 3 * 24 * 60) * MINUTE_MS;
-  if (roll < 0.9) return random.int(3 * 24 * 60, 10 * 24 * 60) * MINUTE_MS;
-  return random.int(10 * 24 * 60, MAX_LEAD_DAYS * 24 * 60) * MINUTE_MS;
+  const bands = TENANT_SHAPES[shape];
+  const [, shortest, longest] = bands.find(([upTo]) => roll < upTo) ?? bands[bands.length - 1]!;
+  return random.int(shortest, longest) * MINUTE_MS;
 }
 
-function planDay(seed: number, day: number, timeZone: string): JobPlan[] {
+function planDay(seed: number, day: number, timeZone: string, shape: TenantShape): JobPlan[] {
   const random = createRandom(mixSeed(seed, day));
   const weekday = weekdayOf(day);
   const count =
@@ -191,7 +220,7 @@ function planDay(seed: number, day: number, timeZone: string): JobPlan[] {
     }
     const firstStartMs = localTimeToUtcMs(day, slots[0]?.startMin ?? 0, timeZone);
     const createdOnMs =
-      Math.floor((firstStartMs - leadTimeMs(random, night)) / MINUTE_MS) * MINUTE_MS;
+      Math.floor((firstStartMs - leadTimeMs(random, night, shape)) / MINUTE_MS) * MINUTE_MS;
     const appointments: AppointmentPlan[] = [];
     let appointmentCreatedMs = createdOnMs;
     if (!night && random.chance(0.05)) {
@@ -386,15 +415,18 @@ export function createTenant(options: {
   timeZone: string;
   /** Adjustable Capacity Planning is set up (default): the capacity endpoint answers. */
   capacityPlanning?: boolean;
+  /** How its work is booked (TENANT_SHAPES; default `sample`). */
+  shape?: TenantShape;
 }) {
   let capacityPlanning = options.capacityPlanning ?? true;
+  const shape = options.shape ?? 'sample';
   const plans = new Map<number, JobPlan[]>();
   /** Jobs booked on demand (`book`), by id: they exist from their booking moment on. */
   const booked = new Map<number, JobPlan>();
   const planFor = (day: number): JobPlan[] => {
     let jobs = plans.get(day);
     if (!jobs) {
-      jobs = planDay(options.seed, day, options.timeZone);
+      jobs = planDay(options.seed, day, options.timeZone, shape);
       plans.set(day, jobs);
     }
     return jobs;

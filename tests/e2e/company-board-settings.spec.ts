@@ -193,7 +193,13 @@ test.describe("the company's board settings, as the manager changes them", () =>
     const tv = await pairTv(browser, page, 'Pace wall', true, boardId);
     try {
       const panel = await openSettings(page);
-      // 100 % at every step: whatever the time of day, every day is expected full by now.
+      // The set curve instead of the board's history (decision 038), at 100 % at every step:
+      // whatever the time of day, every day is expected at its goal (the pointer never passes
+      // it: 90, 80 and 70 %).
+      const learned = panel.getByRole('switch', { name: 'Learned from the last 8 weeks' });
+      await expect(learned).toBeChecked();
+      await learned.click();
+      await expect(learned).not.toBeChecked();
       for (const label of ['1st day ahead', '2nd day ahead', '3rd day ahead']) {
         await panel.getByLabel(`Pace: ${label}`).fill('140');
         await expect(panel.getByLabel(`Pace: ${label}`)).toHaveValue('100');
@@ -201,23 +207,24 @@ test.describe("the company's board settings, as the manager changes them", () =>
       await panel.getByRole('button', { name: 'Save Settings' }).click();
       await expect
         .poll(async () => (await storedSettings(page)).settings.paceCurve)
-        .toEqual({ day1: 100, day2: 100, day3: 100 });
+        .toEqual({ day1: 100, day2: 100, day3: 100, learned: false });
 
       for (const board of [page, tv.page]) {
         const cards = board.getByTestId('day-card');
         await expect(cards).toHaveCount(3, { timeout: 20_000 });
-        for (const card of await cards.all()) {
-          await expect(card.getByTestId('day-pace')).toContainText('expected 100% by now');
+        for (const [index, card] of (await cards.all()).entries()) {
+          const goal = [90, 80, 70][index]!;
+          await expect(card.getByTestId('day-pace')).toContainText(`expected ${goal}% by now`);
           await expect(card.getByTestId('capacity-gauge')).toHaveAttribute(
             'aria-label',
-            /expected by now 100%$/,
+            new RegExp(`expected by now ${goal}%$`),
           );
           await expect(card.getByTestId('gauge-pace-marker')).toBeVisible();
-          // The status in words, as the day's percent against 100 % decides it.
+          // The status in words, as the day's percent against its goal decides it.
           const percent = Number(
             (await card.getByTestId('day-percent').textContent())!.slice(0, -1),
           );
-          const words = percent >= 100 ? 'On track' : percent >= 80 ? 'Behind' : 'At risk';
+          const words = percent >= goal ? 'On track' : percent >= goal - 20 ? 'Behind' : 'At risk';
           await expect(card.getByTestId('day-pace')).toContainText(words);
         }
       }

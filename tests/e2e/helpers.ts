@@ -61,6 +61,7 @@ export function capacityAnswer(days: [string, number, number][][]): CapacityResp
       })),
       expectedPercent: 0,
       pace: 'on_track' as const,
+      paceBy: { basis: 'curve' as const, days: 0, usual: null },
     })),
     fetchedAt: new Date().toISOString(),
     stale: false,

@@ -118,7 +118,11 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   expect(last.scheduled).toBe(day.items.reduce((sum, item) => sum + item.scheduled, 0));
   const curve = page.getByTestId('fill-curve');
   await expect(curve.locator('.recharts-line')).toHaveCount(2);
-  await expect(curve).toContainText('Pace curve (expected)');
+  // The demo board has 13 weeks of history: the pace it would have shown came from its similar
+  // days (decision 038), their usual range drawn as a band.
+  expect(detail.paceBy).toBe('history');
+  await expect(curve).toContainText('Pace (similar days’ median)');
+  await expect(curve).toContainText('Usual range of similar days');
   // Its time axis is working days only, each as wide as the others: the pace curve's 3 working
   // days before the day, then the day; a weekend or holiday between them takes no width.
   const label = new Intl.DateTimeFormat('en-US', {
@@ -127,10 +131,9 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
     day: 'numeric',
     timeZone: detail.timeZone,
   });
-  const workingDays = [
-    ...detail.pace.slice(0, -2).filter((_, index) => index % 2 === 0),
-    { at: `${day.date}T12:00:00Z` },
-  ].map((point) => label.format(new Date(point.at)));
+  const workingDays = [...detail.before, day.date].map((date) =>
+    label.format(new Date(`${date}T12:00:00Z`)),
+  );
   expect(workingDays).toHaveLength(4);
   const ticks = curve.getByTestId('fill-curve-day');
   await expect(ticks).toHaveCount(4);

@@ -244,8 +244,9 @@ describe('boards', () => {
 
   it("gives each day its pace from the board's own curve (issue 27)", async () => {
     const [main, install] = (await boardsOf(adminA)).boards;
-    // 13:00 in New York: 5 of the 9 working hours (08:00-17:00) gone. Each day's expected fill
-    // rises from its step toward the next one (the 1st day ahead toward 100 %): worked by hand.
+    // 13:00 in New York: 5 of the 9 working hours (08:00-17:00) gone. With no history the set
+    // curve judges: each day's expected fill rises from its step toward the next one (the 1st day
+    // ahead halfway toward 100 %, the rest it reaches over its own working hours): by hand.
     const paceOf = async (boardId: number) => {
       const res = await call(userA, 'POST', `/api/capacity?boardId=${boardId}`, {});
       expect(res.statusCode).toBe(200);
@@ -255,7 +256,7 @@ describe('boards', () => {
     };
     // Main board, default curve 66/33/15: Thu 12 has 2 of 10 booked (20 %), the others none.
     expect(await paceOf(main!.id)).toEqual([
-      ['2025-06-12', 85, 'at_risk'], // 66 + 34 * 5/9 = 84.9; 20 % is 65 points below
+      ['2025-06-12', 75, 'at_risk'], // 66 + 34 * 5/9 / 2 = 75.4; 20 % is 55 points below
       ['2025-06-13', 51, 'at_risk'], // 33 + 33 * 5/9 = 51.3
       ['2025-06-16', 25, 'at_risk'], // 15 + 18 * 5/9 = 25
     ]);
@@ -272,12 +273,12 @@ describe('boards', () => {
     expect(saved.statusCode).toBe(200);
     // The Install board (Install only: 1 of 5 on Thu 12 = 20 %) follows its own curve...
     expect(await paceOf(install!.id)).toEqual([
-      ['2025-06-12', 60, 'at_risk'], // 10 + 90 * 5/9 = 60
+      ['2025-06-12', 35, 'behind'], // 10 + 90 * 5/9 / 2 = 35; 20 % is 15 points below
       ['2025-06-13', 10, 'behind'], // 10 + 0: 0 % is 10 points below
       ['2025-06-16', 6, 'behind'], // 0 + 10 * 5/9 = 5.6
     ]);
     // ...and the main board keeps the default one.
-    expect((await paceOf(main!.id)).map(([, expected]) => expected)).toEqual([85, 51, 25]);
+    expect((await paceOf(main!.id)).map(([, expected]) => expected)).toEqual([75, 51, 25]);
     const refused = await call(adminA, 'PUT', `/api/board-settings?boardId=${install!.id}`, {
       settings: { ...before.settings, paceCurve: { day1: 101, day2: 10, day3: 0 } },
       version: before.version + 1,

@@ -11,6 +11,7 @@ import {
 } from '../../src/server/services/history/history-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityHistory, historyState } from '../../src/server/db/schema.js';
+import type { BoardSettingsResponse } from '../../src/shared/api/board-settings.js';
 import type {
   HistoryDayDetail,
   HistoryResponse,
@@ -370,17 +371,54 @@ describe('history from day one', () => {
       { at: ny('2025-06-05', '08:00'), scheduled: 2, target: 10, percent: 20 },
       { at: ny('2025-06-11', '00:00'), scheduled: 2, target: 10, percent: 20 },
     ]);
-    // The default pace curve (15 / 33 / 66 %) over Thursday, Friday and Monday's working hours,
-    // then 100 % on the day itself.
-    expect(day.pace).toEqual([
+    // The pace the board would have shown on each working hour of the 3 working days before it,
+    // by its similar days of the 8 weeks before each (decision 038): none of them had a job
+    // booked by then, so 0 %, usually 0 %.
+    expect(day.paceBy).toBe('history');
+    expect(day.before).toEqual(['2025-06-05', '2025-06-06', '2025-06-09']);
+    expect(day.pace).toHaveLength(30);
+    expect(day.pace[0]).toEqual({
+      at: ny('2025-06-05', '08:00'),
+      expectedPercent: 0,
+      usualLow: 0,
+      usualHigh: 0,
+    });
+    expect(day.pace.at(-1)!.at).toBe(ny('2025-06-09', '17:00'));
+    // With the set curve chosen: 15 / 33 / 66 % over Thursday, Friday and Monday's working hours
+    // (each under its goal: 70, 80, 90 %), the 1st day ahead halfway to 100 % by Monday's end,
+    // then the day itself up to its goal.
+    const admin = await createSignedInUser(t.app, { companyId, role: 'account_admin' });
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/board-settings',
+      headers: { cookie: admin.cookie },
+    });
+    const { settings, version } = current.json<BoardSettingsResponse>();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/board-settings',
+      headers: { cookie: admin.cookie },
+      payload: {
+        settings: { ...settings, paceCurve: { ...settings.paceCurve, learned: false } },
+        version,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const curve = await t.app.inject({
+      method: 'GET',
+      url: '/api/history/day?date=2025-06-10&viewType=businessUnit',
+      headers: { cookie: member.cookie },
+    });
+    expect(curve.json<HistoryDayDetail>().paceBy).toBe('curve');
+    expect(curve.json<HistoryDayDetail>().pace).toEqual([
       { at: ny('2025-06-05', '08:00'), expectedPercent: 15 },
       { at: ny('2025-06-05', '17:00'), expectedPercent: 33 },
       { at: ny('2025-06-06', '08:00'), expectedPercent: 33 },
       { at: ny('2025-06-06', '17:00'), expectedPercent: 66 },
       { at: ny('2025-06-09', '08:00'), expectedPercent: 66 },
-      { at: ny('2025-06-09', '17:00'), expectedPercent: 100 },
-      { at: ny('2025-06-10', '00:00'), expectedPercent: 100 },
-      { at: ny('2025-06-11', '00:00'), expectedPercent: 100 },
+      { at: ny('2025-06-09', '17:00'), expectedPercent: 83 },
+      { at: ny('2025-06-10', '08:00'), expectedPercent: 83 },
+      { at: ny('2025-06-10', '17:00'), expectedPercent: 90 },
     ]);
     // The curve's last point is the table's total for the day.
     const [tuesday] = (await history('from=2025-06-10&to=2025-06-10&viewType=businessUnit')).days;

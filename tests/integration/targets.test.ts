@@ -256,7 +256,7 @@ describe('targets that fit and the learned pace curve', () => {
     expect(await targetsOf(companyB)).toEqual([]);
   });
 
-  it('learns the pace curve from 20 days with fill curves, and the board follows it', async () => {
+  it('learns the pace curve from 20 days with fill curves, and the board judges by those days', async () => {
     // Company C, one business unit, final 10 every day. Booked by the start of the 1st / 2nd /
     // 3rd working day before: 6 / 3 / 1 on ten days, 8 / 5 / 2 on the other ten. Medians:
     // (60 + 80) / 2 = 70, (30 + 50) / 2 = 40, (10 + 20) / 2 = 15.
@@ -293,7 +293,7 @@ describe('targets that fit and the learned pace curve', () => {
       reason: null,
     });
 
-    const expected = async () => {
+    const board = async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/capacity',
@@ -301,11 +301,31 @@ describe('targets that fit and the learned pace curve', () => {
         payload: {},
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<CapacityResponse>().days.map((d) => d.expectedPercent);
+      return res.json<CapacityResponse>().days;
     };
-    // 13:00 is 5/9 through the 8-17 working day. Set curve 66/33/15: 66 + 34 * 5/9 = 84.9,
-    // 33 + 33 * 5/9 = 51.3, 15 + 18 * 5/9 = 25.
-    expect(await expected()).toEqual([85, 51, 25]);
+    // The board judges by its own similar days by default (decision 038). Wednesday 13:00, its
+    // two items' target 5 + 5, goals 90 / 80 / 70; each past day's count at the same moment
+    // before it is its count from that working day's start (6 or 8, 3 or 5, 1 or 2):
+    // - Thu 12, 1 calendar day away: the 15 days seen the day before on a working day before
+    //   (not Mondays, nor 27 May after Memorial Day): seven 6s, eight 8s: median 8, 80 %; the
+    //   usual range, 35th to 65th percentile: 6 to 8, 60 to 80 %;
+    // - Fri 13, 2 days away: the 10 Wednesdays to Fridays but 28 May: five 3s, five 5s: 4, 40 %
+    //   (3 to 5);
+    // - Mon 16, 5 days away (a weekend between): the Mondays, Tuesdays and Wednesdays but 27 and
+    //   28 May: five 1s, six 2s: 2, 20 % (1 to 2).
+    const days = await board();
+    expect(days.map((d) => d.expectedPercent)).toEqual([80, 40, 20]);
+    expect(days.map((d) => d.paceBy)).toEqual([
+      { basis: 'history', days: 20, usual: { low: 60, high: 80 } },
+      { basis: 'history', days: 20, usual: { low: 30, high: 50 } },
+      { basis: 'history', days: 20, usual: { low: 10, high: 20 } },
+    ]);
+    // Nothing booked on those days: lower than nine in ten similar days, at risk.
+    expect(days.map((d) => d.pace)).toEqual(['at_risk', 'at_risk', 'at_risk']);
+
+    // The set curve instead, when chosen: 13:00 is 5/9 through the 8-17 working day. 66 % rises
+    // halfway to 100 % over today (the day's own working hours are the other half): 66 + 34 *
+    // 5/9 / 2 = 75.4; 33 + 33 * 5/9 = 51.3; 15 + 18 * 5/9 = 25.
     const current = (await get(adminC, '/api/board-settings')).json<BoardSettingsResponse>();
     const saved = await t.app.inject({
       method: 'PUT',
@@ -314,14 +334,16 @@ describe('targets that fit and the learned pace curve', () => {
       payload: {
         settings: {
           ...current.settings,
-          paceCurve: { ...current.settings.paceCurve, learned: true },
+          paceCurve: { ...current.settings.paceCurve, learned: false },
         },
         version: current.version,
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    // Learned 70/40/15: 70 + 30 * 5/9 = 86.7, 40 + 30 * 5/9 = 56.7, 15 + 25 * 5/9 = 28.9.
-    await expect.poll(expected).toEqual([87, 57, 29]);
+    await expect
+      .poll(async () => (await board()).map((d) => d.expectedPercent))
+      .toEqual([75, 51, 25]);
+    expect((await board())[0]!.paceBy).toEqual({ basis: 'curve', days: 0, usual: null });
   });
 
   it("answers another company's board as a 404", async () => {

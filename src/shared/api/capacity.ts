@@ -62,9 +62,16 @@ export const capacityDaySchema = z.object({
   /** Calendar date in the board's zone, `YYYY-MM-DD`. */
   date: z.string(),
   data: z.array(capacityItemSchema),
-  /** The expected fill of the day now, % of target (the board's pace curve, issue 27). */
+  /**
+   * The expected fill of the day now, % of target (the pace pointer, decision 038): the median of
+   * the board's own past days at this moment, or the set curve; never above the day's goal.
+   */
   expectedPercent: z.number().int().min(0).max(100),
-  /** The day's fill against it: at or above, within 20 points below, or further below. */
+  /**
+   * The day's pace: by the board's similar past days, behind below their 35th percentile at this
+   * moment, at risk below their 10th; by the set curve, behind within 20 points below the
+   * pointer, at risk further below. At or past the pointer it is always on track.
+   */
   pace: z.enum(PACE_STATUSES),
   /** On an hours board (issue 35): the day's hours, its items' summed. */
   hours: hoursSchema.optional(),
@@ -75,6 +82,17 @@ export const capacityDaySchema = z.object({
    * technicians than last Thursday"); null when not known.
    */
   techniciansLastWeek: z.number().int().min(0).nullable().optional(),
+  /** What the pace was judged by (decision 038). */
+  paceBy: z.object({
+    /** `history`: the board's own working days of the last 8 weeks; `curve`: the set curve. */
+    basis: z.enum(['history', 'curve']),
+    /** Past days known at this moment (20 are needed before they judge). */
+    days: z.number().int().min(0),
+    /** With history: the usual range by now (35th to 65th percentile), % of target. */
+    usual: z
+      .object({ low: z.number().int().min(0).max(100), high: z.number().int().min(0).max(100) })
+      .nullable(),
+  }),
 });
 export type CapacityDay = z.infer<typeof capacityDaySchema>;
 

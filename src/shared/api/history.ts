@@ -114,7 +114,8 @@ export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 /**
  * `GET /api/history/day?boardId=&date=[&viewType=]`: one day's fill curve — the board's total
  * booked and target at each recorded (or reconstructed) change before and on the day, as the
- * board shows its items — against the board's pace curve (the expected % of target by then).
+ * board shows its items — against the pace the board would have shown (the expected % of target
+ * by then).
  */
 export const historyDayQuerySchema = boardQuerySchema.extend({
   boardId: boardIdQuery,
@@ -133,7 +134,14 @@ export const fillPointSchema = z.object({
 });
 export type FillPoint = z.infer<typeof fillPointSchema>;
 
-export const pacePointSchema = z.object({ at: z.string(), expectedPercent: z.number().int() });
+export const pacePointSchema = z.object({
+  at: z.string(),
+  /** What the board's pace pointer said then, % of target (never above the day's goal). */
+  expectedPercent: z.number().int(),
+  /** Judged by history: the usual range then (where Behind began, and as far above), % of target. */
+  usualLow: z.number().int().optional(),
+  usualHigh: z.number().int().optional(),
+});
 export type PacePoint = z.infer<typeof pacePointSchema>;
 
 export const historyDayDetailSchema = z.object({
@@ -141,7 +149,15 @@ export const historyDayDetailSchema = z.object({
   /** Null when the day has no history. */
   source: historySourceSchema.nullable(),
   timeZone: z.string(),
+  /** The 3 working days before the day (oldest first): the board showed it on them. */
+  before: z.array(z.string()),
   points: z.array(fillPointSchema),
+  /**
+   * The pace the board would have shown over those days (decision 038): by the board's own
+   * similar days of the 8 weeks before each (`history`: every working hour, with the usual
+   * range) or by the set curve (`curve`: each working day's start and end, then the day itself).
+   */
+  paceBy: z.enum(['history', 'curve']),
   pace: z.array(pacePointSchema),
 });
 export type HistoryDayDetail = z.infer<typeof historyDayDetailSchema>;

@@ -17,7 +17,7 @@ export const LEARNED_PACE_MIN_DAYS = 20;
 export const LEARNED_PACE_WEEKS = 8;
 
 export const LEARNED_PACE_RULE =
-  'Learned: the median share of each day’s final count that was booked by the start of the 1st, 2nd and 3rd working day before it, over the last 8 weeks.';
+  'Each displayed day is compared with this board’s similar working days of the last 8 weeks at the same moment before them: the pointer is where they were by now, and the day reads Behind when lower than about two in three of them.';
 
 /** One past day: its final count and its count at the start of the 1st, 2nd and 3rd working day before it. */
 export interface PastDayFill {

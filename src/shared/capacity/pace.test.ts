@@ -13,10 +13,19 @@ const MON_FRI = {
 const curve = [66, 33, 15];
 
 describe('pace', () => {
-  it('starts each day ahead on its step and reaches the next one when the working day ends', () => {
+  it('starts each day ahead on its step; the 1st rises halfway to 100 % over today, the others to the next step', () => {
     expect([0, 1, 2].map((i) => expectedPercent(curve, i, 0))).toEqual([66, 33, 15]);
-    expect([0, 1, 2].map((i) => expectedPercent(curve, i, 0.5))).toEqual([83, 50, 24]);
-    expect([0, 1, 2].map((i) => expectedPercent(curve, i, 1))).toEqual([100, 66, 33]);
+    // 66 + 34 * 0.5 / 2 = 74.5; 33 + 33 * 0.5 = 49.5; 15 + 18 * 0.5 = 24.
+    expect([0, 1, 2].map((i) => expectedPercent(curve, i, 0.5))).toEqual([75, 50, 24]);
+    // Today's end: the 1st day ahead is not expected full before its own working day (a day
+    // after a weekend is not "expected 100 %" all weekend).
+    expect([0, 1, 2].map((i) => expectedPercent(curve, i, 1))).toEqual([83, 66, 33]);
+  });
+
+  it('never expects more than the day’s goal', () => {
+    expect(expectedPercent(curve, 0, 1, 80)).toBe(80);
+    expect(expectedPercent([95, 60, 30], 0, 0, 90)).toBe(90);
+    expect(expectedPercent(curve, 1, 1, 70)).toBe(66);
   });
 
   it("pro-rates through the board zone's working day; a day off holds the last step", () => {

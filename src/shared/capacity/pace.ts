@@ -8,10 +8,14 @@ import {
 } from '../calendar/display-days.js';
 
 /**
- * Booking pace (issue 27): how full each displayed day should be by now. A curve gives the
- * expected % of target at the start of today's working day for the 1st, 2nd and 3rd working day
- * ahead; through the working day it rises linearly to the next step (the 1st day ahead to 100 %),
- * which it reaches when the working day ends and keeps until the next one starts.
+ * Booking pace (issue 27; decision 038): how full each displayed day should be by now. This file
+ * is the set curve, used until a board has history (pace-model.ts judges by the board's own past
+ * days once it has). The curve gives the expected % of target at the start of today's working
+ * day for the 1st, 2nd and 3rd working day ahead; through today's working hours the 2nd and 3rd
+ * rise to the step before theirs, and the 1st rises toward 100 %, which it would reach when its
+ * own working day ends (work booked on the day itself fills it too), so it is halfway there when
+ * today's working day ends. Only working hours move it: over a day off it holds. It never passes
+ * the day's goal (the gauge's target marker).
  */
 
 export const PACE_STATUSES = ['on_track', 'behind', 'at_risk'] as const;
@@ -48,17 +52,23 @@ export function workingDayElapsed(input: {
 
 /**
  * Expected % of target for the day `dayIndex` working days ahead minus one (0 = the 1st day
- * ahead), `elapsed` of today's working day gone: rounded, 0-100.
+ * ahead), `elapsed` of today's working day gone, never above `goal` (the day's target marker;
+ * 100 when not given): rounded, 0-100.
  */
 export function expectedPercent(
   curve: readonly number[],
   dayIndex: number,
   elapsed: number,
+  goal = 100,
 ): number {
   const from = curve[dayIndex] ?? 0;
-  const to = dayIndex === 0 ? 100 : (curve[dayIndex - 1] ?? 100);
-  const value = from + (to - from) * Math.min(1, Math.max(0, elapsed));
-  return Math.round(Math.min(100, Math.max(0, value)));
+  const gone = Math.min(1, Math.max(0, elapsed));
+  // The 1st day ahead has today's working hours and its own to reach 100 %: half of it today.
+  const value =
+    dayIndex === 0
+      ? from + ((100 - from) * gone) / 2
+      : from + ((curve[dayIndex - 1] ?? 100) - from) * gone;
+  return Math.round(Math.min(goal, 100, Math.max(0, value)));
 }
 
 /** On track at or above the expected fill, behind within 20 points below it, at risk further. */
@@ -68,43 +78,49 @@ export function paceStatus(percent: number, expected: number): PaceStatus {
 }
 
 /**
- * The pace curve drawn against a past day's fill (issue 27, History page): the expected % of
+ * The set curve drawn against a past day's fill (issue 27, History page): the expected % of
  * target over the 3 working days before `date` — at each working day's start the step for that
- * many days ahead, rising to the next step by its end — and 100 % once the day itself begins.
- * Between working days the value holds. Instants are UTC ISO strings, oldest first.
+ * many days ahead, rising through its working hours — and on the day itself from halfway to
+ * 100 %, reached when its working day ends; each capped by the goal of its days ahead (`goals`:
+ * 1st, 2nd, 3rd). Between working days the value holds. Instants are UTC ISO strings, oldest
+ * first.
  */
 export function paceLine(input: {
   date: string;
   curve: readonly number[];
+  goals?: readonly number[];
   timeZone: string;
   workdays: WorkdayFlags;
   holidays: readonly string[];
 }): { at: string; expectedPercent: number }[] {
   const { date, curve, timeZone, workdays, holidays } = input;
+  const goals = input.goals ?? [100, 100, 100];
   const day = localDayOf(date, timeZone);
   const before = pastWorkingDays({ now: new Date(day.startUtc), timeZone, workdays, holidays });
+  const at = (working: string, hour: number) => {
+    const [year, month, dayOfMonth] = working.split('-').map(Number) as [number, number, number];
+    return new Date(
+      new TZDate(year, month - 1, dayOfMonth, hour, 0, 0, timeZone).getTime(),
+    ).toISOString();
+  };
   const points: { at: string; expectedPercent: number }[] = [];
   before.forEach((working, index) => {
     const dayIndex = before.length - 1 - index; // 0: the last working day before `date`
-    const [year, month, dayOfMonth] = working.date.split('-').map(Number) as [
-      number,
-      number,
-      number,
-    ];
-    const at = (hour: number) =>
-      new Date(
-        new TZDate(year, month - 1, dayOfMonth, hour, 0, 0, timeZone).getTime(),
-      ).toISOString();
+    const goal = goals[dayIndex] ?? 100;
     points.push({
-      at: at(WORKING_DAY_HOURS.start),
-      expectedPercent: expectedPercent(curve, dayIndex, 0),
+      at: at(working.date, WORKING_DAY_HOURS.start),
+      expectedPercent: expectedPercent(curve, dayIndex, 0, goal),
     });
     points.push({
-      at: at(WORKING_DAY_HOURS.end),
-      expectedPercent: expectedPercent(curve, dayIndex, 1),
+      at: at(working.date, WORKING_DAY_HOURS.end),
+      expectedPercent: expectedPercent(curve, dayIndex, 1, goal),
     });
   });
-  points.push({ at: day.startUtc, expectedPercent: 100 });
-  points.push({ at: day.endUtc, expectedPercent: 100 });
+  const halfway = expectedPercent(curve, 0, 1, goals[0] ?? 100);
+  points.push({ at: at(date, WORKING_DAY_HOURS.start), expectedPercent: halfway });
+  points.push({
+    at: at(date, WORKING_DAY_HOURS.end),
+    expectedPercent: Math.round(Math.min(100, goals[0] ?? 100)),
+  });
   return points;
 }

@@ -255,10 +255,14 @@ export function createAlertService(deps: {
     }
     const belowThreshold =
       rule.thresholdPercent !== null && numbers.percent < rule.thresholdPercent;
+    // Below pace is what the board says (decision 038): the day's own status when the rule
+    // watches the day's total (judged by the board's similar past days, it can be on track a
+    // little under the pointer); an item has no status of its own, so below the pointer.
     const belowPace =
       rule.belowPace &&
-      numbers.expectedPercent !== null &&
-      numbers.percent < numbers.expectedPercent;
+      (numbers.item === null
+        ? numbers.day.pace !== 'on_track'
+        : numbers.expectedPercent !== null && numbers.percent < numbers.expectedPercent);
     const holds = numbers.target > 0 && (belowThreshold || belowPace);
     const line = behindLine(what, numbers.percent, checkTime ?? localHhmm(at, settings.timezone));
     const firing = `Behind: ${line} on ${boardName}`;

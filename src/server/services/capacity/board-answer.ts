@@ -1,7 +1,6 @@
 import type { CapacityResponse } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { addDays, localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
-import { capacityPercent } from '../../../shared/capacity/percent.js';
 import {
   hoursByDay,
   type DayHours,
@@ -9,7 +8,14 @@ import {
   type ItemHours,
 } from '../../../shared/capacity/hours.js';
 import { countJobs, type DayCounts } from '../../../shared/capacity/count-jobs.js';
-import { expectedPercent, paceStatus } from '../../../shared/capacity/pace.js';
+import {
+  judgeByCurve,
+  judgeByHistory,
+  momentOf,
+  peerCounts,
+  type PaceCalendar,
+  type PastDay,
+} from '../../../shared/capacity/pace-model.js';
 import { capacityTotals } from '../../../shared/capacity/totals.js';
 import type { GroupingGroup } from '../../../shared/capacity/group-items.js';
 import type { ItemPreference } from '../preferences/preference-store.js';
@@ -37,8 +43,18 @@ export interface BoardAnswerInput {
   todayStartMs: number;
   /** The items and groups (`group:<id>`) the board picked; null: every item (issue 26). */
   itemIds?: readonly (number | string)[] | null;
-  /** The pace curve (% of target per day ahead) and how much of today's working day is gone. */
-  pace: { curve: readonly number[]; elapsed: number };
+  /**
+   * The pace model's inputs (decision 038): the set curve (% of target per day ahead) and how much
+   * of today's working day is gone, each day's goal (the target marker, % per day ahead), and the
+   * board's own past days (null: judged by the set curve only).
+   */
+  pace: {
+    curve: readonly number[];
+    elapsed: number;
+    goals: readonly number[];
+    history: readonly PastDay[] | null;
+    calendar: PaceCalendar;
+  };
   /**
    * A board that measures hours, read in business units (issue 35): its hours snapshot (null: the
    * platform has no hours) and the board's zone (last week's days are local days too).
@@ -230,15 +246,39 @@ export function createBoardAnswers(deps: { refreshMs: number }): BoardAnswers {
               }
             : {}),
         }).map((day, index) => {
-          const expected = expectedPercent(pace.curve, index, pace.elapsed);
-          // Pace works on what the board measures: hours booked of capacity, or jobs of target.
-          const percent = day.hours
-            ? capacityPercent(day.hours.booked, day.hours.capacity)
-            : capacityTotals(day.data).percent;
+          // Pace works on what the board measures: hours booked of capacity (by the set curve: the
+          // board's history is of jobs), or jobs of target.
+          const { scheduled, target } = day.hours
+            ? { scheduled: day.hours.booked, target: day.hours.capacity }
+            : capacityTotals(day.data);
+          const goal = pace.goals[index] ?? 100;
+          const peers =
+            pace.history && !day.hours
+              ? peerCounts(
+                  pace.history,
+                  momentOf(at, day.date, index + 1, pace.calendar),
+                  pace.calendar.timeZone,
+                )
+              : { counts: [], known: 0 };
+          const judged =
+            judgeByHistory({ scheduled, target, goal, peers: peers.counts, known: peers.known }) ??
+            judgeByCurve({
+              scheduled,
+              target,
+              goal,
+              curve: pace.curve,
+              dayIndex: index,
+              elapsed: pace.elapsed,
+            });
           return {
             ...day,
-            expectedPercent: expected,
-            pace: paceStatus(percent, expected),
+            expectedPercent: judged.expectedPercent,
+            pace: judged.status,
+            paceBy: {
+              basis: judged.basis,
+              days: peers.known,
+              usual: judged.usual,
+            },
           };
         }),
         fetchedAt: bookings.fetchedAt?.toISOString() ?? null,

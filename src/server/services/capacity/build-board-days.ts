@@ -43,6 +43,27 @@ function pickItems(
 }
 
 /**
+ * Whether an item counts in the board's totals: shown (every item when the board picked none;
+ * else picked, on its own or in a picked group) and not hidden. The pace model (decision 038)
+ * reads the board's past days by it, so they add up as the board's days do.
+ */
+export function countsOnBoard(
+  preferences: ItemPreference[],
+  itemIds: readonly (number | string)[] | null,
+): (itemId: number) => boolean {
+  const hidden = new Set(preferences.filter((p) => !p.enabled).map((p) => Number(p.itemId)));
+  const known = new Map<number, boolean>();
+  return (itemId) => {
+    let counts = known.get(itemId);
+    if (counts === undefined) {
+      counts = !hidden.has(itemId) && pickItems([itemId], preferences, itemIds).ids.length === 1;
+      known.set(itemId, counts);
+    }
+    return counts;
+  };
+}
+
+/**
  * The board's rows for each day: every active item of the view (zero when nothing is booked),
  * plus any item with bookings that ServiceTitan no longer lists as active, so totals match.
  * Targets come from the user's preference for that day (day1Target for the first displayed
@@ -66,7 +87,7 @@ export function buildBoardDays(options: {
     of: (dayIndex: number) => ReadonlyMap<number, ItemHours>;
     lastWeekOf: (dayIndex: number) => ReadonlyMap<number, ItemHours> | null;
   };
-}): Omit<CapacityDay, 'expectedPercent' | 'pace'>[] {
+}): Omit<CapacityDay, 'expectedPercent' | 'pace' | 'paceBy'>[] {
   const { counts, items, viewType, preferences, groups } = options;
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
   const ids = items.map((item) => item.id);

@@ -10,6 +10,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { ProviderMetadata } from '../../../shared/api/servicetitan.js';
 import {
   displayDays,
+  pastWorkingDays,
   startOfToday,
   todayDate,
   utcWindow,
@@ -31,7 +32,7 @@ import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer
 import { createBoardAnswers, notReadYet } from './board-answer.js';
 import { createBoardInputs } from './board-inputs.js';
 import { decodeBookings } from './bookings-snapshot.js';
-import { buildBoardDays } from './build-board-days.js';
+import { buildBoardDays, countsOnBoard } from './build-board-days.js';
 import { decodeMetadata } from './metadata-snapshot.js';
 import { listenForCapacityEvents } from './capacity-events.js';
 import { PreparedAnswer } from './prepared-answer.js';
@@ -46,7 +47,13 @@ import { createSnapshotStore, snapshotDueAt } from './snapshot-store.js';
 import type { SettingsHome } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardRow, type BoardStore } from '../boards/board-store.js';
 import type { BoardMeasure } from '../../../shared/api/boards.js';
-import { learnedPaceFor } from '../targets/learned-pace.js';
+import {
+  PACE_HISTORY_MIN_DAYS,
+  type PaceCalendar,
+  type PastDay,
+} from '../../../shared/capacity/pace-model.js';
+import { paceWindow, readPastDays } from '../history/pace-history.js';
+import type { ItemPreference } from '../preferences/preference-store.js';
 
 export { BOARD_ANSWER_TTL_MS, type BoardUser } from './answer-cache.js';
 export { METADATA_REFRESH_MS } from './provider-reads.js';
@@ -183,14 +190,13 @@ export function createCapacityService(deps: {
   // Credentials, preferences and groups from memory, dropped by the events that change them.
   const inputs = createBoardInputs({ db, secretBox, events, providers });
   /**
-   * Learned curves (decision 037), one per company, view type, calendar and hour: the least
-   * recently used go first (a plain map emptied at 1,000 entries read them all again, every
-   * hour, once more than 500 companies had boards open).
+   * The board's own past days as the pace model reads them (decision 038), one entry per company,
+   * view type, calendar, the board's items and day: kept 15 minutes (the past does not change
+   * within a day), or 1 minute while there are too few to judge by or the last working day is
+   * not in yet (a backfill still running: pace by all of them within a minute of it finishing).
+   * The least recently used go first.
    */
-  const learnedCurves = new LRUCache<string, Promise<[number, number, number] | null>>({
-    max: 10_000,
-    ttl: 3_600_000,
-  });
+  const pastDays = new LRUCache<string, Promise<PastDay[]>>({ max: 10_000, ttl: 900_000 });
 
   const changeListeners = new Set<(companyId: number) => void>();
   const schedule = createRefreshSchedule({
@@ -514,54 +520,79 @@ export function createCapacityService(deps: {
       itemIds: input.board?.itemIds ?? null,
       ...(measuresHours ? { hours: { snapshot: hours, timeZone: settings.timezone } } : {}),
       pace: {
-        curve: await paceCurveOf(boardCompany, viewType, settings, at),
-        elapsed: workingDayElapsed({
-          now: at,
-          timeZone: settings.timezone,
-          workdays: settings.workdays,
-          holidays: settings.holidays,
-        }),
+        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
+        elapsed: workingDayElapsed({ now: at, ...calendarOf(settings) }),
+        goals: [
+          settings.targetCapacity.day1,
+          settings.targetCapacity.day2,
+          settings.targetCapacity.day3,
+        ],
+        // History is of jobs: a board measuring hours keeps the set curve.
+        history: measuresHours
+          ? null
+          : await pastDaysOf(boardCompany, viewType, settings, preferences, input.board, at),
+        calendar: calendarOf(settings),
       },
     });
     return answer;
   }
 
   /**
-   * The board's pace curve: as set, or learned from its history (decision 037) when chosen and
-   * there is enough of it (else the set curve). A learned curve is worked out once an hour.
+   * The board's own past days for the pace model (decision 038): its working days of the last 8
+   * weeks, counting its items; null when the board chose the set curve (`paceCurve.learned`
+   * false; absent is true: history judges once there is enough of it).
    */
-  async function paceCurveOf(
+  async function pastDaysOf(
     companyId: number | null,
     viewType: ItemType,
     settings: CompanyBoardSettings,
+    preferences: ItemPreference[],
+    board: BoardView | undefined,
     at: Date,
-  ): Promise<[number, number, number]> {
-    const set: [number, number, number] = [
-      settings.paceCurve.day1,
-      settings.paceCurve.day2,
-      settings.paceCurve.day3,
-    ];
-    if (!settings.paceCurve.learned || companyId === null) return set;
-    const today = todayDate(at, settings.timezone);
+  ): Promise<PastDay[] | null> {
+    if (settings.paceCurve.learned === false || companyId === null) return null;
+    const calendar = calendarOf(settings);
+    const today = todayDate(at, calendar.timeZone);
+    const itemIds = board?.itemIds ?? null;
     const key = JSON.stringify([
       companyId,
       viewType,
-      settings.timezone,
-      settings.workdays,
-      settings.holidays,
+      calendar,
       today,
-      // Worked out again each hour: a backfill finishing today shows the same day.
-      Math.floor(at.getTime() / 3_600_000),
+      itemIds,
+      // What decides which items count: hidden ones and groups (a picked group brings its items).
+      preferences
+        .filter((p) => !p.enabled || p.groupId !== null)
+        .map((p) => [p.itemId, p.enabled, p.groupId]),
     ]);
-    let learned = learnedCurves.get(key);
-    if (!learned) {
-      learned = learnedPaceFor(db, { companyId, viewType, settings, now: at }).then(
-        (result) => result.learned?.curve ?? null,
-        () => null,
+    let days = pastDays.get(key);
+    if (!days) {
+      const read = readPastDays(db, {
+        companyId,
+        viewType,
+        calendar,
+        ...paceWindow(today),
+        counts: countsOnBoard(preferences, itemIds),
+      });
+      days = read;
+      pastDays.set(key, read);
+      // Until the last working day is in (a backfill fills in the oldest first) or while too
+      // few are, read again within a minute: pace by all of them soon after the backfill ends.
+      const [lastWorkingDay] = pastWorkingDays({ now: at, ...calendar, count: 1 });
+      read.then(
+        (found) => {
+          const whole =
+            found.length >= PACE_HISTORY_MIN_DAYS &&
+            found.some((day) => day.date === lastWorkingDay?.date);
+          if (!whole && pastDays.get(key) === read) pastDays.set(key, read, { ttl: 60_000 });
+        },
+        () => pastDays.delete(key),
       );
-      learnedCurves.set(key, learned);
     }
-    return (await learned) ?? set;
+    return days.catch((error: unknown) => {
+      logger?.warn({ err: error, companyId }, 'the board history for pace could not be read');
+      return null;
+    });
   }
 
   /**
@@ -586,6 +617,13 @@ export function createCapacityService(deps: {
     }
     return { window: unionWindow(allDays), hoursWanted };
   }
+}
+
+/** The board's calendar: its zone, workdays and holidays. */
+function calendarOf(
+  settings: Pick<CompanyBoardSettings, 'timezone' | 'workdays' | 'holidays'>,
+): PaceCalendar {
+  return { timeZone: settings.timezone, workdays: settings.workdays, holidays: settings.holidays };
 }
 
 /** A board's displayed days (decision 009: from its stored settings). */

@@ -5,10 +5,26 @@ import type {
   HistoryDay,
   HistoryDayDetail,
   HistoryStatus,
+  PacePoint,
 } from '../../../shared/api/history.js';
-import { paceLine } from '../../../shared/capacity/pace.js';
+import { paceLine, WORKING_DAY_HOURS } from '../../../shared/capacity/pace.js';
+import {
+  daysBetween,
+  judgeByHistory,
+  localInstant,
+  peerCounts,
+  type PaceCalendar,
+} from '../../../shared/capacity/pace-model.js';
+import { countsOnBoard } from '../capacity/build-board-days.js';
+import { paceWindow, readPastDays } from './pace-history.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import { addDays, todayDate, workingDaysBetween } from '../../../shared/calendar/display-days.js';
+import {
+  addDays,
+  localDayOf,
+  pastWorkingDays,
+  todayDate,
+  workingDaysBetween,
+} from '../../../shared/calendar/display-days.js';
 import type { Database } from '../../db/index.js';
 import type { CapacityService } from '../capacity/capacity-service.js';
 import { holdLease, type LeaseTicker } from '../leases/lease.js';
@@ -208,6 +224,43 @@ export function createHistoryService(deps: {
       workdays: settings.workdays,
       holidays: settings.holidays,
     };
+    const itemIds = viewType === board.viewType ? board.itemIds : null;
+    const points = fillCurve({
+      date,
+      rows,
+      viewType,
+      items: (viewType === 'businessUnit' ? metadata.businessUnits : metadata.jobTypes).filter(
+        (item) => known.has(item.id),
+      ),
+      preferences,
+      groups,
+      itemIds,
+      timeZone: settings.timezone,
+    });
+    const before = pastWorkingDays({
+      now: new Date(localDayOf(date, calendar.timeZone).startUtc),
+      ...calendar,
+      count: 3,
+    }).map((day) => day.date);
+    const goals = [
+      settings.targetCapacity.day1,
+      settings.targetCapacity.day2,
+      settings.targetCapacity.day3,
+    ];
+    // The board's own similar days, as its pointer would have shown them (decision 038).
+    const byHistory =
+      settings.paceCurve.learned === false || before.length < 3
+        ? null
+        : await paceByHistory({
+            companyId,
+            viewType,
+            calendar,
+            date,
+            before,
+            goals,
+            target: points.at(-1)?.target ?? 0,
+            counts: countsOnBoard(preferences, itemIds),
+          });
     return {
       date,
       source:
@@ -217,31 +270,78 @@ export function createHistoryService(deps: {
             ? 'reconstructed'
             : 'recorded',
       timeZone: settings.timezone,
-      points: fillCurve({
-        date,
-        rows,
-        viewType,
-        items: (viewType === 'businessUnit' ? metadata.businessUnits : metadata.jobTypes).filter(
-          (item) => known.has(item.id),
-        ),
-        preferences,
-        groups,
-        itemIds: viewType === board.viewType ? board.itemIds : null,
-        timeZone: settings.timezone,
-      }),
-      pace: paceLine({
-        date,
-        curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
-        ...calendar,
-      }),
+      before,
+      points,
+      paceBy: byHistory ? 'history' : 'curve',
+      pace:
+        byHistory ??
+        paceLine({
+          date,
+          curve: [settings.paceCurve.day1, settings.paceCurve.day2, settings.paceCurve.day3],
+          goals,
+          ...calendar,
+        }),
     };
+  }
+
+  /**
+   * The pace a past day's board would have shown on each working hour of the 3 working days
+   * before it, by the board's similar days of the 8 weeks before each; null when there were too
+   * few of them at any of those moments.
+   */
+  async function paceByHistory(input: {
+    companyId: number;
+    viewType: ItemType;
+    calendar: PaceCalendar;
+    date: string;
+    before: string[];
+    goals: number[];
+    target: number;
+    counts: (itemId: number) => boolean;
+  }): Promise<PacePoint[] | null> {
+    const { calendar, date, before } = input;
+    const past = await readPastDays(db, {
+      companyId: input.companyId,
+      viewType: input.viewType,
+      calendar,
+      from: paceWindow(before[0]!).from,
+      to: paceWindow(before.at(-1)!).to,
+      counts: input.counts,
+    });
+    const points: PacePoint[] = [];
+    for (const [index, on] of before.entries()) {
+      const ahead = before.length - index;
+      const { from, to } = paceWindow(on);
+      const peersOf = past.filter((day) => day.date >= from && day.date <= to);
+      for (let hours = WORKING_DAY_HOURS.start; hours <= WORKING_DAY_HOURS.end; hours++) {
+        const moment = { ahead, hours, span: daysBetween(on, date) };
+        const peers = peerCounts(peersOf, moment, calendar.timeZone);
+        const judged = judgeByHistory({
+          scheduled: 0,
+          target: input.target,
+          goal: input.goals[ahead - 1] ?? 100,
+          peers: peers.counts,
+          known: peers.known,
+        });
+        if (!judged?.usual) return null;
+        points.push({
+          at: new Date(localInstant(on, hours, calendar.timeZone)).toISOString(),
+          expectedPercent: judged.expectedPercent,
+          usualLow: judged.usual.low,
+          usualHigh: judged.usual.high,
+        });
+      }
+    }
+    return points;
   }
 
   async function pass() {
     const at = now();
     const today = todayDate(at, 'UTC');
     const keepFrom = addDays(today, -deps.retentionDays);
-    const detailFrom = addDays(today, -HISTORY_DETAIL_DAYS);
+    // A day more than the pace model reads (8 weeks before the board's own today), so a zone
+    // behind UTC never loses the oldest of them a day early.
+    const detailFrom = addDays(today, -HISTORY_DETAIL_DAYS - 1);
     const due = await companiesDueForUpkeep(db, { at, today, limit: UPKEEP_BATCH });
     let companies = 0;
     let expired = 0;

@@ -16,8 +16,9 @@ import {
  *   known: they count as booked before).
  * - Then a row each time an item's count grew, at the booking's instant.
  * - At the day's end each item's final count: every counted job, whenever booked (one booked
- *   after the day counts only there), and a zero row for every active item without bookings, so
- *   a quiet day still shows.
+ *   after the day counts only there).
+ * - Every active item without bookings has zero rows at both ends, so a quiet day still shows
+ *   and the day's count is known from the first moment (what the pace model reads).
  *
  * Cancellations are the platform's final state: a job canceled later is not in any row (the
  * platform does not say when it was canceled).
@@ -73,9 +74,12 @@ export function reconstructDay(input: {
       // Always a final row (booking instants are before the day's end, so it is a row of its own).
       rows.push({ itemType, itemId, scheduled: created.length, atMs: countingDay.endMs });
     }
+    // An active item without bookings: zero from the first moment to the end, so the day's
+    // count is known throughout (the pace model reads it at any moment) and a quiet day shows.
     for (const itemId of input.active[itemType]) {
-      if (!byItem.has(itemId))
-        rows.push({ itemType, itemId, scheduled: 0, atMs: countingDay.endMs });
+      if (byItem.has(itemId)) continue;
+      rows.push({ itemType, itemId, scheduled: 0, atMs: fromMs });
+      rows.push({ itemType, itemId, scheduled: 0, atMs: countingDay.endMs });
     }
   }
   return rows;

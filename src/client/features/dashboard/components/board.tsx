@@ -249,6 +249,7 @@ export function Board({
                   weatherThresholds={settings.weatherThresholds}
                   useWeatherColors={settings.useWeatherColors}
                   targetPercent={settings.targetCapacity[TARGET_KEYS[index] ?? 'day3']}
+                  paceCurve={settings.paceCurve}
                   sort={sort}
                   onSort={screen ? undefined : onSort}
                 />

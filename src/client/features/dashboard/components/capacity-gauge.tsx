@@ -43,13 +43,29 @@ export function CapacityGauge({
   percent,
   targetPercent,
   expectedPercent,
+  usual,
 }: {
   percent: number;
   targetPercent: number;
-  /** The expected fill now (pace, issue 27): a dashed marker inside the dial. */
+  /** The expected fill now (pace, issue 27): a pointer outside the dial. */
   expectedPercent?: number | undefined;
+  /**
+   * Judged by the board's own past days (decision 038): their usual range by now, drawn as an arc
+   * under the pointer; below it the day reads Behind.
+   */
+  usual?: { low: number; high: number } | null | undefined;
 }) {
   const pace = expectedPercent === undefined ? null : pacePointer(expectedPercent);
+  const usualArc =
+    usual && expectedPercent !== undefined
+      ? dialArcPath(
+          CX,
+          CY,
+          RADIUS + STROKE / 2 + 4,
+          percentToAngle(Math.min(usual.low, expectedPercent)),
+          percentToAngle(Math.max(usual.high, expectedPercent)),
+        )
+      : null;
   const needle = needleAngle(percent);
   const tip = pointOnDial(CX, CY, RADIUS - STROKE / 2 - 6, needle);
   const markerAngle = targetMarkerAngle(targetPercent);
@@ -68,7 +84,7 @@ export function CapacityGauge({
       viewBox="-14 -12 228 130"
       className="h-auto w-full max-w-[15em] xl:max-w-[17em]"
       role="img"
-      aria-label={`Capacity ${percent}% of target, goal ${targetPercent}%${expectedPercent === undefined ? '' : `, expected by now ${expectedPercent}%`}`}
+      aria-label={`Capacity ${percent}% of target, goal ${targetPercent}%${expectedPercent === undefined ? '' : `, expected by now ${expectedPercent}%`}${usualArc && usual ? `, usual by now ${usual.low} to ${usual.high}%` : ''}`}
       data-testid="capacity-gauge"
     >
       {GAUGE_BANDS.map((b) => (
@@ -91,6 +107,17 @@ export function CapacityGauge({
         strokeLinecap="round"
         data-testid="gauge-target-marker"
       />
+      {usualArc && (
+        <path
+          d={usualArc}
+          stroke="currentColor"
+          strokeWidth={5}
+          strokeLinecap="round"
+          fill="none"
+          opacity={0.35}
+          data-testid="gauge-usual-range"
+        />
+      )}
       {pace && (
         // Bold enough to read from across the room; the status under the gauge says it in words.
         <polygon

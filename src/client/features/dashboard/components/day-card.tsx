@@ -24,6 +24,34 @@ const PACE_CLASS: Record<PaceStatus, string> = {
 };
 const PACE_SIGN: Record<PaceStatus, string> = { on_track: '✓', behind: '▼', at_risk: '⚠' };
 
+/**
+ * What the gauge shows, in help mode (decision 038): the goal marker, and the pointer with the
+ * pace it comes from: the board's own similar days (and their usual range) or the set curve, and
+ * why the set curve when it is the one in use.
+ */
+export function gaugeHelp(
+  day: BoardDay,
+  targetPercent: number,
+  paceCurve?: { day1: number; day2: number; day3: number; learned?: boolean | undefined },
+): string {
+  const goal = `Booked jobs against target. The thin marker shows this day’s goal (${targetPercent}%): the day is full there, as a "day is full" alert says.`;
+  const pace = day.pace;
+  if (!pace) return goal;
+  const by = pace.by;
+  if (by?.basis === 'history') {
+    const range = by.usual ? ` (usually ${by.usual.low}-${by.usual.high}% by now)` : '';
+    return `${goal} Pace is learned from this board’s last 8 weeks: the pointer (${pace.expectedPercent}%) is where its similar days were by now${range}; below that range it reads Behind.`;
+  }
+  const curve = paceCurve ? ` (${paceCurve.day1} / ${paceCurve.day2} / ${paceCurve.day3}%)` : '';
+  const why =
+    paceCurve?.learned === false
+      ? 'chosen in Settings instead of the board’s history'
+      : by
+        ? `until this board has 20 working days of history (it has ${by.days})`
+        : 'set in Settings';
+  return `${goal} Pace follows the set curve${curve}, over working hours only, ${why}: the pointer (${pace.expectedPercent}%) is how full the day should be by now.`;
+}
+
 const TEMPERATURE_CLASS = { hot: 'text-orange-400', cold: 'text-sky-400', normal: '' } as const;
 
 export function DayCard({
@@ -36,6 +64,7 @@ export function DayCard({
   weatherThresholds,
   useWeatherColors,
   targetPercent,
+  paceCurve,
   sort,
   onSort,
 }: {
@@ -49,6 +78,8 @@ export function DayCard({
   weatherThresholds: { hotTemp: number; coldTemp: number };
   useWeatherColors: boolean;
   targetPercent: number;
+  /** The board's set pace curve (named in help mode when it is the one in use). */
+  paceCurve?: { day1: number; day2: number; day3: number; learned?: boolean | undefined };
   sort: SortState;
   /** Absent on a paired TV, which nobody clicks: its table's headings are plain. */
   onSort?: ((key: SortKey) => void) | undefined;
@@ -122,14 +153,13 @@ export function DayCard({
           style={{ fontSize: `${scale}em` }}
           data-testid="day-fit-content"
         >
-          <HelpTip
-            text={`Booked jobs against target. The thin marker shows this day's goal (${targetPercent}%): the day is full there, as a "day is full" alert says${day.pace ? `; the pointer, how full it should be by now (${day.pace.expectedPercent}%)` : ''}.`}
-          >
+          <HelpTip text={gaugeHelp(day, targetPercent, paceCurve)}>
             <div className="my-[0.6em] flex flex-col items-center">
               <CapacityGauge
                 percent={totals.percent}
                 targetPercent={targetPercent}
                 expectedPercent={day.pace?.expectedPercent}
+                usual={day.pace?.by?.usual}
               />
               <div className="-mt-[0.4em] text-center leading-none">
                 <span

@@ -6,8 +6,11 @@ export interface BoardDay {
   /** Calendar date in the board's zone, `YYYY-MM-DD`. */
   date: string;
   items: CapacityItem[];
-  /** The day's expected fill now and its status (live numbers only; issue 27). */
-  pace?: { expectedPercent: number; status: PaceStatus };
+  /**
+   * The day's expected fill now and its status (live numbers only; issue 27), and what they were
+   * judged by (decision 038).
+   */
+  pace?: { expectedPercent: number; status: PaceStatus; by?: CapacityDay['paceBy'] | undefined };
 }
 
 /** The day cards of a live answer: items, and each day's expected fill now and status. */
@@ -15,7 +18,8 @@ export function boardDaysOf(days: readonly CapacityDay[] | undefined): BoardDay[
   return (days ?? []).map((d) => ({
     date: d.date,
     items: d.data,
-    pace: { expectedPercent: d.expectedPercent, status: d.pace },
+    // `paceBy` is absent in an answer from a server before decision 038.
+    pace: { expectedPercent: d.expectedPercent, status: d.pace, by: d.paceBy },
   }));
 }
 

@@ -1,11 +1,11 @@
 import type { HistoryDay, HistoryDayDetail } from '@shared/api/history';
 import {
+  Area,
   Bar,
   CartesianGrid,
   ComposedChart,
   Legend,
   Line,
-  LineChart,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -156,12 +156,20 @@ export function FillCurveChart({ detail }: { detail: HistoryDayDetail }) {
     spans,
     detail.pace.map((point) => ({ t: Date.parse(point.at), pace: point.expectedPercent })),
   );
+  // Judged by the board's own days: the usual range they were in at each hour (decision 038).
+  const usual = onWorkingAxis(
+    spans,
+    detail.pace
+      .filter((point) => point.usualLow !== undefined && point.usualHigh !== undefined)
+      .map((point) => ({ t: Date.parse(point.at), usual: [point.usualLow!, point.usualHigh!] })),
+  );
+  const byHistory = detail.paceBy === 'history';
   const { starts, middles, end } = workingTicks(spans);
   const dayOf = new Map(middles.map((middle) => [middle.at, middle.label]));
   const top = Math.max(100, ...fill.map((point) => point.fill));
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <LineChart margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+      <ComposedChart margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
         <CartesianGrid stroke="var(--border)" vertical={false} />
         {/* Each working day's start: where the one before it ended (the night between is gone). */}
         {starts.slice(1).map((x) => (
@@ -190,13 +198,28 @@ export function FillCurveChart({ detail }: { detail: HistoryDayDetail }) {
             const t = (payload[0]?.payload as { t?: number } | undefined)?.t;
             return t === undefined ? '' : momentLabel(t, detail.timeZone);
           }}
-          formatter={(value, name) => [`${String(value)} %`, name]}
+          formatter={(value, name) => [
+            Array.isArray(value) ? `${value.join('-')} %` : `${String(value)} %`,
+            name,
+          ]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
+        {usual.length > 0 && (
+          <Area
+            data={usual}
+            dataKey="usual"
+            name="Usual range of similar days"
+            type="linear"
+            stroke="none"
+            fill="var(--muted-foreground)"
+            fillOpacity={0.2}
+            isAnimationActive={false}
+          />
+        )}
         <Line
           data={pace}
           dataKey="pace"
-          name="Pace curve (expected)"
+          name={byHistory ? 'Pace (similar days’ median)' : 'Pace curve (expected)'}
           type="linear"
           stroke="var(--muted-foreground)"
           strokeDasharray="6 4"
@@ -214,7 +237,7 @@ export function FillCurveChart({ detail }: { detail: HistoryDayDetail }) {
           dot={{ r: 3 }}
           isAnimationActive={false}
         />
-      </LineChart>
+      </ComposedChart>
     </ResponsiveContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { MAX_HISTORY_RANGE_DAYS, type HistoryDay, type HistoryStatus } from '@shared/api/history';
-import { addDays, todayDate, workingDaysBetween } from '@shared/calendar/display-days';
+import { addDays, localDayOf, todayDate, workingDaysBetween } from '@shared/calendar/display-days';
 import { can } from '@shared/permissions';
 import { CheckCircle2, Download, History, LineChart, PlugZap, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -538,7 +538,9 @@ function FillCurve({
         {day.source === 'reconstructed'
           ? 'Reconstructed from ServiceTitan: the jobs counted on the day as each was booked, from the start of the 3rd working day before it, then its final count, against today’s targets.'
           : 'Recorded live: the board’s total each time its numbers changed.'}{' '}
-        The dashed line is the board&apos;s pace curve: how full the day should have been by then.
+        {data.paceBy === 'history'
+          ? 'The dashed line is where this board’s similar days were by then (the median of the 8 weeks before), the shaded band their usual range: below it the board read Behind.'
+          : 'The dashed line is the board’s set pace curve: how full the day should have been by then.'}{' '}
         The chart shows working hours only (8 AM to 5 PM of working days): what was booked at night
         or on a day off shows where the next working hours begin; the list below has every moment.
       </p>
@@ -558,7 +560,7 @@ function FillCurve({
           {data.points.map((point) => (
             <li key={point.at} className="flex justify-between gap-4 rounded border px-3 py-1.5">
               <span className="text-muted-foreground">
-                {point.at === data.pace.at(-1)?.at
+                {point.at === localDayOf(data.date, data.timeZone).endUtc
                   ? 'Final, at the day’s end'
                   : momentLabel(point.at, data.timeZone)}
               </span>

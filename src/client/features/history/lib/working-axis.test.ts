@@ -25,6 +25,7 @@ const ny = (date: string, hour: number, minute = 0) => {
 const detail = {
   date: '2025-06-10',
   timeZone: ZONE,
+  before: ['2025-06-05', '2025-06-06', '2025-06-09'],
   pace: paceLine({
     date: '2025-06-10',
     curve: [66, 33, 15],

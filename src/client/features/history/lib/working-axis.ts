@@ -19,11 +19,10 @@ export interface WorkingSpan {
 }
 
 /**
- * The working days a fill curve is drawn over: the pace curve's (its points come in pairs, each
- * working day's start and end, for the 3 working days before the day; then the day itself from
- * midnight to midnight), the day itself shown by its working hours too.
+ * The working days a fill curve is drawn over: the 3 working days before the day (`before`,
+ * when the board showed it) and the day itself, each by its working hours.
  */
-export function workingSpans(detail: Pick<HistoryDayDetail, 'date' | 'pace' | 'timeZone'>) {
+export function workingSpans(detail: Pick<HistoryDayDetail, 'date' | 'before' | 'timeZone'>) {
   const { timeZone } = detail;
   const label = new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
@@ -31,17 +30,12 @@ export function workingSpans(detail: Pick<HistoryDayDetail, 'date' | 'pace' | 't
     day: 'numeric',
     timeZone,
   });
-  const spans: WorkingSpan[] = [];
-  const before = detail.pace.slice(0, -2);
-  for (let index = 0; index + 1 < before.length; index += 2) {
-    const start = Date.parse(before[index]!.at);
-    spans.push({ start, end: Date.parse(before[index + 1]!.at), label: label.format(start) });
-  }
-  const [year, month, day] = detail.date.split('-').map(Number) as [number, number, number];
-  const at = (hour: number) => new TZDate(year, month - 1, day, hour, 0, 0, timeZone).getTime();
-  const start = at(WORKING_DAY_HOURS.start);
-  spans.push({ start, end: at(WORKING_DAY_HOURS.end), label: label.format(start) });
-  return spans;
+  return [...detail.before, detail.date].map((date): WorkingSpan => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const at = (hour: number) => new TZDate(year, month - 1, day, hour, 0, 0, timeZone).getTime();
+    const start = at(WORKING_DAY_HOURS.start);
+    return { start, end: at(WORKING_DAY_HOURS.end), label: label.format(start) };
+  });
 }
 
 /** Where an instant sits on the axis: the working hours before it, in hours. */

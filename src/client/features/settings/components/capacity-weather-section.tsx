@@ -50,7 +50,8 @@ export function CapacityWeatherSection({
   disabled,
   learnedPaceFor,
 }: SectionProps & { learnedPaceFor?: { boardId: number | undefined } | undefined }) {
-  const learned = settings.paceCurve.learned === true;
+  // Absent is on (decision 038): a board judges by its own history once it has enough of it.
+  const learned = settings.paceCurve.learned !== false;
   return (
     <SettingsSection
       title="Capacity & Weather"
@@ -85,7 +86,7 @@ export function CapacityWeatherSection({
 
       <SettingsGroup
         label="Booking pace"
-        hint="How full each day should be (% of target) when today's working day starts; through the day it rises to the next step. Days below it show Behind, more than 20 points below At risk."
+        hint="Learned: each day is compared with this board's similar days of the last 8 weeks at the same moment before them, and shows Behind when lower than about two in three of them. Set by hand: how full each day should be (% of target) when today's working day starts, rising over working hours; Behind below it, At risk more than 20 points below. The pointer never passes the day's target capacity."
       >
         {learnedPaceFor && (
           <LearnedPaceChoice
@@ -102,7 +103,7 @@ export function CapacityWeatherSection({
         )}
         {learned && learnedPaceFor && (
           <p className="text-xs text-muted-foreground">
-            Set by hand (used whenever there is not enough history):
+            Set by hand (used until there are 20 working days of history):
           </p>
         )}
         <div className="grid grid-cols-3 gap-3">
@@ -355,8 +356,8 @@ function ThresholdInput({
 }
 
 /**
- * "Learned from the last 8 weeks" (decision 037): on when chosen and there is enough history;
- * offered disabled, with the reason, until there is.
+ * "Learned from the last 8 weeks" (decisions 037, 038): on unless turned off; until there is
+ * enough history, the hint says so and the curve set by hand is used.
  */
 function LearnedPaceChoice({
   boardId,
@@ -371,18 +372,19 @@ function LearnedPaceChoice({
 }) {
   const query = useLearnedPace(boardId);
   const curve = query.data?.curve ?? null;
-  const unavailable = curve === null;
   return (
     <div className="space-y-1.5 rounded-md border p-3" data-testid="learned-pace">
       <div className="flex items-center justify-between gap-3">
         <Label htmlFor="settings-pace-learned" className="font-normal">
           Learned from the last 8 weeks
         </Label>
+        {/* Named by its label for every reader (the label's `for` alone left it unnamed). */}
         <Switch
           id="settings-pace-learned"
-          checked={learned && !unavailable}
-          disabled={disabled || unavailable}
+          checked={learned}
+          disabled={disabled}
           onCheckedChange={(checked) => onChange(checked)}
+          aria-label="Learned from the last 8 weeks"
           aria-describedby="settings-pace-learned-hint"
         />
       </div>
@@ -392,8 +394,8 @@ function LearnedPaceChoice({
           : query.isError
             ? `The history could not be read: ${query.error.message}`
             : curve
-              ? `${curve.day1} / ${curve.day2} / ${curve.day3} % for the 1st / 2nd / 3rd day ahead, from ${query.data!.days} working days. ${query.data!.rule}`
-              : query.data!.reason}
+              ? `From ${query.data!.days} working days: typically ${curve.day1} / ${curve.day2} / ${curve.day3} % of a day's final count is booked by the start of the 1st / 2nd / 3rd working day before it. ${query.data!.rule}`
+              : `${query.data!.reason ?? ''} Until then the curve set by hand is used.`}
       </p>
     </div>
   );
