@@ -18,7 +18,7 @@ if (isRunner && !process.env.E2E_REUSE_SERVER) fs.rmSync(dataDir, { recursive: t
  * board of its own): they run after the others, whose board lists and switchers they would
  * change. (The configuration pages' spec changes companies of its own, and runs with the rest.)
  */
-const COMPANY_CONFIGURATION_SPECS = ['**/company-board-settings.spec.ts'];
+const COMPANY_CONFIGURATION_SPECS = ['**/company-board-settings.spec.ts', '**/hours-board.spec.ts'];
 
 export const chromiumArgs = [
   '--headless',

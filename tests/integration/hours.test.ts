@@ -9,6 +9,7 @@ import {
   type Simulator,
 } from '../../standins/servicetitan-simulator/index.js';
 import { setCompanyBoardSettings } from '../helpers/board-settings.js';
+import { startWebhookReceivers } from '../helpers/webhook-receivers.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
 import {
   createCompany,
@@ -226,6 +227,9 @@ describe('a board measuring technician hours (issue 35)', () => {
     expect(patched.json()).toMatchObject({ measure: 'hours', viewType: 'businessUnit' });
     return { admin, boardId };
   }
+
+  const companyOf = async (boardId: number) =>
+    (await t.app.services.boards.byId(boardId))!.companyId;
 
   /** The board's answer; a view type of the person's own is asked without naming the board. */
   const board = async (who: { admin: TestUser; boardId: number }, viewType?: 'jobType') => {
@@ -466,5 +470,86 @@ describe('a board measuring technician hours (issue 35)', () => {
     expect(byJobType.measure).toBeUndefined();
     expect(byJobType.days[0]!.hours).toBeUndefined();
     expect(byJobType.days[0]!.data[0]!.hours).toBeUndefined();
+  });
+
+  it("fires the behind and full rules of an hours board on hours booked of the crew's hours, not on jobs", async () => {
+    const receivers = await startWebhookReceivers();
+    try {
+      clock = MONDAY + 30 * 60_000; // 7:30 AM, after the rules' 6:00 check
+      const body = await board(planned);
+      const day = body.days[0]!;
+      const hoursPercent = Math.round((day.hours!.booked / day.hours!.capacity) * 100);
+      const jobs = day.data.reduce((a, i) => a + i.scheduled, 0);
+      const target = day.data.reduce((a, i) => a + i.target, 0);
+      // Jobs against typed targets say something else: the rules can only agree with hours.
+      expect(Math.round((jobs / target) * 100)).not.toBe(hoursPercent);
+      expect(hoursPercent).toBeGreaterThan(0);
+      // The first day is full at its hours: the goal line is put there.
+      await setCompanyBoardSettings(t.app, await companyOf(planned.boardId), {
+        timezone: ZONE,
+        workdays: EVERY_DAY,
+        targetCapacity: { day1: hoursPercent, day2: 80, day3: 70 },
+      });
+      const create = async (rule: object) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/alert-rules',
+          headers: { cookie: planned.admin.cookie },
+          payload: {
+            boardId: planned.boardId,
+            dayOffset: 1,
+            channels: [{ type: 'webhook', url: receivers.url('/hours') }],
+            ...rule,
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      };
+      // Behind below a threshold just over the hours (a jobs percent above it would not fire).
+      await create({
+        name: 'Hours behind',
+        kind: 'behind',
+        thresholdPercent: hoursPercent + 1,
+        at: ['06:00'],
+      });
+      await create({ name: 'Hours full', kind: 'full' });
+      await t.app.services.alerts.runOnce();
+      await t.app.services.alerts.runOnce();
+      const lines = await t.app.inject({
+        method: 'GET',
+        url: `/api/alert-lines?boardId=${planned.boardId}`,
+        headers: { cookie: planned.admin.cookie },
+      });
+      const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+        new Date(`${day.date}T12:00:00Z`),
+      );
+      expect(
+        lines
+          .json()
+          .lines.map((l: { line: string }) => l.line)
+          .sort(),
+      ).toEqual(
+        [
+          `${weekday} at ${hoursPercent} % of hours at 6:00 AM`,
+          `${weekday} is full (${hoursPercent} %)`,
+        ].sort(),
+      );
+      const sent = receivers.received('/hours').map(
+        (r) =>
+          JSON.parse(r.body) as {
+            data: { booked: number; target: number; percent: number; summary: string };
+          },
+      );
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      for (const message of sent) {
+        expect(message.data.booked).toBeCloseTo(day.hours!.booked, 1);
+        expect(message.data.target).toBeCloseTo(day.hours!.capacity, 1);
+        expect(message.data.percent).toBe(hoursPercent);
+      }
+      expect(sent.map((m) => m.data.summary)).toContain(
+        `${weekday} is full: ${hoursPercent} % hours booked, at its goal of ${hoursPercent} % on Main board`,
+      );
+    } finally {
+      await receivers.close();
+    }
   });
 });

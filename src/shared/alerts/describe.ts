@@ -95,6 +95,12 @@ export function describeRule(rule: DescribableRule, itemName?: string | null): s
 }
 
 /** The wall's short line: "Thursday at 42 % of target at 2:00 PM". */
-export function behindLine(weekday: string, percent: number, hhmm: string): string {
-  return `${weekday} at ${percent} % of target at ${clockTime(hhmm)}`;
+export function behindLine(
+  weekday: string,
+  percent: number,
+  hhmm: string,
+  /** What the percent is of: the target's jobs, or (an hours board, issue 35) the crew's hours. */
+  of: 'target' | 'hours' = 'target',
+): string {
+  return `${weekday} at ${percent} % of ${of === 'hours' ? 'hours' : 'target'} at ${clockTime(hhmm)}`;
 }

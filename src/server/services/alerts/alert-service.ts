@@ -115,6 +115,8 @@ export function createAlertService(deps: {
     target: number;
     percent: number;
     expectedPercent: number | null;
+    /** Jobs of target, or (a board measuring hours, issue 35) booked hours of capacity. */
+    of: 'target' | 'hours';
   } | null> {
     const day = reading.answer.days[rule.dayOffset - 1];
     if (!day) return null;
@@ -125,11 +127,15 @@ export function createAlertService(deps: {
       const found = day.data.find((d) => String(d.id) === String(rule.itemId));
       if (!found) return null;
       item = found.name;
-      booked = found.scheduled;
-      target = found.target;
+      // An hours board's numbers are hours (issue 35): booked of the crew's capacity.
+      booked = found.hours ? found.hours.booked : found.scheduled;
+      target = found.hours ? found.hours.capacity : found.target;
+    } else if (day.hours) {
+      ({ booked, capacity: target } = day.hours);
     } else {
       ({ scheduled: booked, target } = capacityTotals(day.data));
     }
+    const of = day.hours ? ('hours' as const) : ('target' as const);
     // The pace work's expected percent by now, when the board answer carries it.
     const expected = (day as CapacityDay & { expectedPercent?: unknown }).expectedPercent;
     return {
@@ -140,6 +146,7 @@ export function createAlertService(deps: {
       target,
       percent: capacityPercent(booked, target),
       expectedPercent: typeof expected === 'number' ? Math.round(expected) : null,
+      of,
     };
   }
 
@@ -217,6 +224,7 @@ export function createAlertService(deps: {
     const numbers = await numbersOf(rule, reading);
     if (!numbers) return null;
     const what = numbers.item ? `${numbers.weekday} (${numbers.item})` : numbers.weekday;
+    const ofWhat = numbers.of === 'hours' ? 'hours booked' : 'of target';
     const fill = (message: AlertMessage) => {
       message.day = { date: numbers.day.date, weekday: numbers.weekday };
       message.item = numbers.item;
@@ -231,7 +239,7 @@ export function createAlertService(deps: {
       // meaning on the board and in the rule.
       const goal = goalPercent(settings, rule.dayOffset);
       const holds = numbers.target > 0 && numbers.percent >= goal;
-      const firing = `${what} is full: ${numbers.percent} % of target, at its goal of ${goal} % on ${boardName}`;
+      const firing = `${what} is full: ${numbers.percent} % ${ofWhat}, at its goal of ${goal} % on ${boardName}`;
       const message = fill(
         baseMessage(
           rule,
@@ -240,7 +248,7 @@ export function createAlertService(deps: {
           holds ? 'firing' : 'resolved',
           holds
             ? firing
-            : `${what} is below its goal of ${goal} % again: ${numbers.percent} % of target on ${boardName}`,
+            : `${what} is below its goal of ${goal} % again: ${numbers.percent} % ${ofWhat} on ${boardName}`,
         ),
       );
       return holds
@@ -264,7 +272,12 @@ export function createAlertService(deps: {
         ? numbers.day.pace !== 'on_track'
         : numbers.expectedPercent !== null && numbers.percent < numbers.expectedPercent);
     const holds = numbers.target > 0 && (belowThreshold || belowPace);
-    const line = behindLine(what, numbers.percent, checkTime ?? localHhmm(at, settings.timezone));
+    const line = behindLine(
+      what,
+      numbers.percent,
+      checkTime ?? localHhmm(at, settings.timezone),
+      numbers.of,
+    );
     const firing = `Behind: ${line} on ${boardName}`;
     const message = fill(
       baseMessage(
@@ -272,7 +285,7 @@ export function createAlertService(deps: {
         reading,
         companyName,
         holds ? 'firing' : 'resolved',
-        holds ? firing : `Caught up: ${what} at ${numbers.percent} % of target on ${boardName}`,
+        holds ? firing : `Caught up: ${what} at ${numbers.percent} % ${ofWhat} on ${boardName}`,
       ),
     );
     return holds

@@ -1,4 +1,9 @@
-import { MAX_BOARDS_PER_COMPANY, type Board, type BoardItemId } from '@shared/api/boards';
+import {
+  MAX_BOARDS_PER_COMPANY,
+  type Board,
+  type BoardItemId,
+  type BoardMeasure,
+} from '@shared/api/boards';
 import type { ItemType } from '@shared/api/item-groups';
 import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -52,14 +57,54 @@ function ViewTypeSelect({
   );
 }
 
+/** "Measure by" (issue 35): what a business-unit board's numbers are. */
+const MEASURE_WORDS: Record<BoardMeasure, string> = {
+  jobs: 'Jobs — targets you set',
+  hours: 'Hours — from ServiceTitan',
+};
+
+function MeasureSelect({
+  id,
+  value,
+  onChange,
+  label,
+  disabled = false,
+  inRow = false,
+}: {
+  id?: string;
+  value: BoardMeasure;
+  onChange: (value: BoardMeasure) => void;
+  /** The accessible name when no visible label points at it. */
+  label?: string;
+  disabled?: boolean;
+  inRow?: boolean;
+}) {
+  return (
+    <select
+      id={id}
+      aria-label={label}
+      className={inRow ? NATIVE_SELECT_IN_ROW : NATIVE_SELECT}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as BoardMeasure)}
+    >
+      <option value="jobs">{MEASURE_WORDS.jobs}</option>
+      <option value="hours">{MEASURE_WORDS.hours}</option>
+    </select>
+  );
+}
+
 function CreateCard({ count, companyId }: { count: number; companyId: number | undefined }) {
   const create = useCreateBoard(companyId);
   const [name, setName] = useState('');
   const [viewType, setViewType] = useState<ItemType>('businessUnit');
+  const [measure, setMeasure] = useState<BoardMeasure>('jobs');
   const full = count >= MAX_BOARDS_PER_COMPANY;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name, viewType }, { onSuccess: () => setName('') });
+    // Hours are measured per business unit: a job-type board counts jobs.
+    const measured = viewType === 'businessUnit' ? measure : 'jobs';
+    create.mutate({ name, viewType, measure: measured }, { onSuccess: () => setName('') });
   };
   const problem = formMessage(create.error);
   return (
@@ -74,7 +119,10 @@ function CreateCard({ count, companyId }: { count: number; companyId: number | u
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={submit}>
+        <form
+          className="grid gap-3 sm:grid-cols-[1fr_12rem_14rem_auto] sm:items-end"
+          onSubmit={submit}
+        >
           <TextField
             label="Name"
             placeholder="Install"
@@ -86,6 +134,14 @@ function CreateCard({ count, companyId }: { count: number; companyId: number | u
             <Label htmlFor="new-board-view-type">Shows</Label>
             <ViewTypeSelect id="new-board-view-type" value={viewType} onChange={setViewType} />
           </div>
+          {viewType === 'businessUnit' ? (
+            <div className="grid content-start gap-1.5">
+              <Label htmlFor="new-board-measure">Measure by</Label>
+              <MeasureSelect id="new-board-measure" value={measure} onChange={setMeasure} />
+            </div>
+          ) : (
+            <p className="self-center text-sm text-muted-foreground">Counts jobs</p>
+          )}
           <Button type="submit" disabled={create.isPending || full}>
             <Plus aria-hidden /> Create board
           </Button>
@@ -313,7 +369,11 @@ function BoardRow({
           </div>
         )}
         <p className="text-sm text-muted-foreground">
-          Shows {items} · {board.screenCount} {board.screenCount === 1 ? 'screen' : 'screens'}
+          Shows {items} ·{' '}
+          {board.viewType === 'businessUnit' && board.measure === 'hours'
+            ? 'technician hours from ServiceTitan, no typed targets'
+            : 'jobs against the targets you set'}{' '}
+          · {board.screenCount} {board.screenCount === 1 ? 'screen' : 'screens'}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -353,6 +413,17 @@ function BoardRow({
           <option value="businessUnit">Business Units</option>
           <option value="jobType">Job Types</option>
         </select>
+        {board.viewType === 'businessUnit' && (
+          <MeasureSelect
+            label={`Measure ${board.name} by`}
+            value={board.measure}
+            disabled={update.isPending}
+            inRow
+            onChange={(measure) =>
+              update.mutate({ id: board.id, measure }, { onError: (error) => reportError(error) })
+            }
+          />
+        )}
         <Button size="sm" variant="outline" onClick={() => setPicking(true)}>
           <ListChecks aria-hidden /> Items
         </Button>

@@ -1,6 +1,7 @@
-import { BellRing, CircleAlert, Clock, WifiOff } from 'lucide-react';
+import { BellRing, CircleAlert, Clock, Timer, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
+import type { BoardMeasure } from '../lib/board-day';
 import { staleBannerText } from '../lib/stale-text';
 
 /** On a paired screen the banners are read across the room (one size or the other, never both). */
@@ -98,6 +99,51 @@ export function AlertLinesBanner({
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * A board set to measure hours (issue 35): a quiet line naming where its hours came from
+ * (capacity planning or technician shifts), or, when the platform refuses them, a banner saying
+ * what to ask its admin for and that the board counts jobs meanwhile.
+ */
+export function MeasureBanner({
+  measure,
+  large = false,
+}: {
+  measure: BoardMeasure | null;
+  large?: boolean;
+}) {
+  if (!measure?.note) return null;
+  if (measure.hours) {
+    return (
+      <p
+        role="status"
+        data-testid="measure-note"
+        data-source={measure.source ?? undefined}
+        className={clsx(
+          'flex items-center gap-2 text-muted-foreground',
+          large ? 'px-[0.5em] text-[1.2em]' : 'px-1 text-sm',
+        )}
+      >
+        <Timer className="h-[1.1em] w-[1.1em] shrink-0" aria-hidden />
+        {measure.note}
+      </p>
+    );
+  }
+  return (
+    <div
+      role="status"
+      data-testid="measure-note"
+      data-counts="jobs"
+      className={clsx(
+        'flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-950/70 text-amber-100',
+        large ? LARGE : REGULAR,
+      )}
+    >
+      <Timer className="mt-0.5 h-5 w-5 shrink-0 text-amber-400" aria-hidden />
+      <p>{measure.note}</p>
     </div>
   );
 }

@@ -18,7 +18,13 @@ import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone
 import { describeAge, formatClock } from '../lib/describe-age';
 import { themedSettings } from '../lib/themed-settings';
 import { useAlertLines } from '@/features/alerts/api/alert-lines';
-import { AlertLinesBanner, ErrorBanner, OfflineBanner, StaleBanner } from './board-banners';
+import {
+  AlertLinesBanner,
+  ErrorBanner,
+  MeasureBanner,
+  OfflineBanner,
+  StaleBanner,
+} from './board-banners';
 import { BoardFooter } from './board-footer';
 import { BoardHeader } from './board-header';
 import { DayCard } from './day-card';
@@ -218,6 +224,7 @@ export function Board({
             <StaleBanner age={staleAge} reason={data.staleReason} large={Boolean(screen)} />
           )}
           <AlertLinesBanner lines={alertLines.data?.lines ?? []} large={Boolean(screen)} />
+          {!data.error && <MeasureBanner measure={data.measure} large={Boolean(screen)} />}
           {data.subscriptionRequired ? (
             renderSubscriptionNeeded?.()
           ) : data.isLoading ? (

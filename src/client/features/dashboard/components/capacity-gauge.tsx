@@ -41,11 +41,14 @@ const LABEL_CLEARANCE = 14;
  */
 export function CapacityGauge({
   percent,
+  of = 'target',
   targetPercent,
   expectedPercent,
   usual,
 }: {
   percent: number;
+  /** What the percent is of: the target's jobs, or the crew's hours (an hours board, issue 35). */
+  of?: 'target' | 'hours';
   targetPercent: number;
   /** The expected fill now (pace, issue 27): a pointer outside the dial. */
   expectedPercent?: number | undefined;
@@ -84,7 +87,7 @@ export function CapacityGauge({
       viewBox="-14 -12 228 130"
       className="h-auto w-full max-w-[15em] xl:max-w-[17em]"
       role="img"
-      aria-label={`Capacity ${percent}% of target, goal ${targetPercent}%${expectedPercent === undefined ? '' : `, expected by now ${expectedPercent}%`}${usualArc && usual ? `, usual by now ${usual.low} to ${usual.high}%` : ''}`}
+      aria-label={`${of === 'hours' ? `${percent}% of technician hours booked` : `Capacity ${percent}% of target`}, goal ${targetPercent}%${expectedPercent === undefined ? '' : `, expected by now ${expectedPercent}%`}${usualArc && usual ? `, usual by now ${usual.low} to ${usual.high}%` : ''}`}
       data-testid="capacity-gauge"
     >
       {GAUGE_BANDS.map((b) => (

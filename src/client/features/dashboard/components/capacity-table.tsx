@@ -1,4 +1,5 @@
 import type { CapacityItem } from '@shared/api/capacity';
+import { hoursLine, sumHours } from '@shared/capacity/hours';
 import { capacityLevel, type CapacityLevel } from '@shared/capacity/levels';
 import { capacityPercent } from '@shared/capacity/percent';
 import { sortRows, type SortKey, type SortState } from '@shared/capacity/sort-rows';
@@ -45,16 +46,26 @@ function ColumnLabel({ column }: { column: (typeof COLUMNS)[number] }) {
   );
 }
 
+/** An hours board's columns (issue 35): each row says its hours in words under its name. */
+const HOURS_COLUMNS: typeof COLUMNS = [
+  { key: 'name', label: 'Business unit', short: 'Unit', numeric: false },
+  { key: 'capacity', label: 'Booked', short: 'Booked', numeric: true, width: '24%' },
+];
+
 export function CapacityTable({
   items,
   sort,
   onSort,
+  hours = false,
 }: {
   items: CapacityItem[];
   sort: SortState;
   /** Absent on a read-only board (a paired TV): plain headings, no sort buttons or arrows. */
   onSort?: ((key: SortKey) => void) | undefined;
+  /** The board measures technician hours (issue 35): rows read hours of the crew's hours. */
+  hours?: boolean;
 }) {
+  if (hours) return <HoursTable items={items} sort={sort} onSort={onSort} />;
   const rows = sortRows(items, sort);
   const totals = capacityTotals(items);
   return (
@@ -63,56 +74,7 @@ export function CapacityTable({
         className="w-full table-fixed border-collapse text-[1.05em] tabular-nums"
         data-testid="capacity-table"
       >
-        <thead>
-          <tr className="border-b border-border text-[0.8em] uppercase tracking-wide text-muted-foreground">
-            {COLUMNS.map((column) => {
-              const active = sort.key === column.key;
-              const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
-              return (
-                <th
-                  key={column.key}
-                  style={{ width: column.width }}
-                  scope="col"
-                  aria-sort={
-                    active
-                      ? sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : onSort
-                        ? 'none'
-                        : undefined
-                  }
-                  className={clsx(
-                    'py-[0.4em] font-semibold',
-                    // A gap on the left keeps a right-aligned label clear of the column before.
-                    column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
-                  )}
-                >
-                  {onSort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(column.key)}
-                      className={clsx(
-                        'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
-                        active && 'text-foreground',
-                      )}
-                    >
-                      <ColumnLabel column={column} />
-                      <Icon
-                        className={clsx('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
-                        aria-hidden
-                      />
-                    </button>
-                  ) : (
-                    <span className="inline-flex max-w-full items-center uppercase">
-                      <ColumnLabel column={column} />
-                    </span>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <tbody>
           {rows.length === 0 && (
             <tr>
@@ -164,6 +126,161 @@ export function CapacityTable({
               className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}
             >
               {totals.percent}%
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function TableHead({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: typeof COLUMNS;
+  sort: SortState;
+  onSort?: ((key: SortKey) => void) | undefined;
+}) {
+  return (
+    <thead>
+      <tr className="border-b border-border text-[0.8em] uppercase tracking-wide text-muted-foreground">
+        {columns.map((column) => {
+          const active = sort.key === column.key;
+          const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+          return (
+            <th
+              key={column.key}
+              style={{ width: column.width }}
+              scope="col"
+              aria-sort={
+                active
+                  ? sort.direction === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : onSort
+                    ? 'none'
+                    : undefined
+              }
+              className={clsx(
+                'py-[0.4em] font-semibold',
+                // A gap on the left keeps a right-aligned label clear of the column before.
+                column.numeric ? 'pl-[0.5em] text-right' : 'text-left',
+              )}
+            >
+              {onSort ? (
+                <button
+                  type="button"
+                  onClick={() => onSort(column.key)}
+                  className={clsx(
+                    'inline-flex max-w-full items-center gap-1 uppercase hover:text-foreground',
+                    active && 'text-foreground',
+                  )}
+                >
+                  <ColumnLabel column={column} />
+                  <Icon
+                    className={clsx('h-[0.9em] w-[0.9em] shrink-0', !active && 'opacity-40')}
+                    aria-hidden
+                  />
+                </button>
+              ) : (
+                <span className="inline-flex max-w-full items-center uppercase">
+                  <ColumnLabel column={column} />
+                </span>
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+const NO_HOURS = { capacity: 0, booked: 0, open: 0 };
+
+/**
+ * An hours board's table (issue 35): each business unit's name, under it "34.5 of 48 h booked ·
+ * 6 technicians", and the share of its hours booked; the total row the same for the day.
+ */
+function HoursTable({
+  items,
+  sort,
+  onSort,
+}: {
+  items: CapacityItem[];
+  sort: SortState;
+  onSort?: ((key: SortKey) => void) | undefined;
+}) {
+  // Sorted on hours: booked against capacity.
+  const rows = sortRows(
+    items.map((item) => {
+      const hours = item.hours ?? NO_HOURS;
+      return { item, name: item.name, scheduled: hours.booked, target: hours.capacity };
+    }),
+    sort,
+  );
+  const total = sumHours(
+    items.map((item) => ({ ...(item.hours ?? NO_HOURS), technicians: item.technicians ?? 0 })),
+  );
+  const totalPercent = capacityPercent(total.booked, total.capacity);
+  return (
+    <div className="@container">
+      <table
+        className="w-full table-fixed border-collapse text-[1.05em] tabular-nums"
+        data-testid="capacity-table"
+        data-measure="hours"
+      >
+        <TableHead columns={HOURS_COLUMNS} sort={sort} onSort={onSort} />
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={2} className="py-[0.8em] text-center text-muted-foreground">
+                Nothing to show for this day
+              </td>
+            </tr>
+          )}
+          {rows.map(({ item, scheduled, target }) => {
+            const percent = capacityPercent(scheduled, target);
+            return (
+              <tr
+                key={String(item.id)}
+                className="border-b border-border/50"
+                data-testid="capacity-row"
+              >
+                <td className="py-[0.35em] pr-2" title={item.name}>
+                  <div className="truncate font-medium" data-fit-text>
+                    {item.name}
+                  </div>
+                  <div
+                    className="truncate text-[0.8em] text-muted-foreground"
+                    data-testid="row-hours"
+                  >
+                    {hoursLine(item.hours ?? NO_HOURS, item.technicians ?? 0)}
+                  </div>
+                </td>
+                <td
+                  className={clsx(
+                    'py-[0.35em] text-right font-bold',
+                    LEVEL_CLASS[capacityLevel(percent)],
+                  )}
+                >
+                  {percent}%
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
+            <td className="py-[0.4em]">
+              Total
+              <div className="truncate text-[0.8em] font-normal text-muted-foreground">
+                {hoursLine(total, total.technicians)}
+              </div>
+            </td>
+            <td className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totalPercent)])}>
+              {totalPercent}%
             </td>
           </tr>
         </tfoot>

@@ -1,5 +1,7 @@
 import { formatDay } from '@shared/calendar/date-formats';
+import { crewChangeLine, hoursLine } from '@shared/capacity/hours';
 import { PACE_LABELS, type PaceStatus } from '@shared/capacity/pace';
+import { capacityPercent } from '@shared/capacity/percent';
 import { capacityTotals } from '@shared/capacity/totals';
 import type { SortKey, SortState } from '@shared/capacity/sort-rows';
 import { temperatureLevel } from '@shared/weather/temperature-level';
@@ -34,7 +36,7 @@ export function gaugeHelp(
   targetPercent: number,
   paceCurve?: { day1: number; day2: number; day3: number; learned?: boolean | undefined },
 ): string {
-  const goal = `Booked jobs against target. The thin marker shows this day’s goal (${targetPercent}%): the day is full there, as a "day is full" alert says.`;
+  const goal = `${day.hours ? 'Booked technician hours of the hours the crew on shift has' : 'Booked jobs against target'}. The thin marker shows this day’s goal (${targetPercent}%): the day is full there, as a "day is full" alert says.`;
   const pace = day.pace;
   if (!pace) return goal;
   const by = pace.by;
@@ -85,6 +87,18 @@ export function DayCard({
   onSort?: ((key: SortKey) => void) | undefined;
 }) {
   const totals = capacityTotals(day.items);
+  // An hours board (issue 35): the gauge and the line under it are hours booked of capacity.
+  const hours = day.hours;
+  const percent = hours
+    ? capacityPercent(hours.hours.booked, hours.hours.capacity)
+    : totals.percent;
+  const crewChange = hours
+    ? crewChangeLine({
+        technicians: hours.technicians,
+        lastWeek: hours.lastWeek,
+        weekday: weekdayOf(day.date),
+      })
+    : null;
   const newToday = day.items.reduce((sum, item) => sum + item.newToday, 0);
   const { boxRef, contentRef, scale } = useFitHeight<HTMLDivElement, HTMLDivElement>(
     day.items.map((item) => item.name).join('\n'),
@@ -156,7 +170,8 @@ export function DayCard({
           <HelpTip text={gaugeHelp(day, targetPercent, paceCurve)}>
             <div className="my-[0.6em] flex flex-col items-center">
               <CapacityGauge
-                percent={totals.percent}
+                percent={percent}
+                of={hours ? 'hours' : 'target'}
                 targetPercent={targetPercent}
                 expectedPercent={day.pace?.expectedPercent}
                 usual={day.pace?.by?.usual}
@@ -166,14 +181,33 @@ export function DayCard({
                   className="text-[2.4em] font-extrabold tabular-nums"
                   data-testid="day-percent"
                 >
-                  {totals.percent}%
+                  {percent}%
                 </span>
-                <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
-                  {totals.scheduled} of {totals.target} booked ·{' '}
-                  <span className="font-semibold text-foreground" data-testid="day-new-today">
-                    +{newToday} booked today
-                  </span>
-                </div>
+                {hours ? (
+                  <>
+                    <div
+                      className="mt-1 text-[1em] font-semibold tabular-nums"
+                      data-testid="day-hours"
+                    >
+                      {hoursLine(hours.hours, hours.technicians)}
+                    </div>
+                    {crewChange && (
+                      <div
+                        className="mt-[0.3em] text-[0.9em] font-semibold text-level-low"
+                        data-testid="day-crew-change"
+                      >
+                        {crewChange}
+                      </div>
+                    )}
+                  </>
+                ) : (
+                  <div className="mt-1 text-[0.9em] text-muted-foreground tabular-nums">
+                    {totals.scheduled} of {totals.target} booked ·{' '}
+                    <span className="font-semibold text-foreground" data-testid="day-new-today">
+                      +{newToday} booked today
+                    </span>
+                  </div>
+                )}
                 {day.pace && (
                   <div
                     className="mt-[0.35em] text-[0.9em] text-muted-foreground tabular-nums"
@@ -195,7 +229,12 @@ export function DayCard({
               </div>
             </div>
           </HelpTip>
-          <CapacityTable items={day.items} sort={sort} onSort={onSort} />
+          <CapacityTable
+            items={day.items}
+            sort={sort}
+            onSort={onSort}
+            hours={hours !== undefined}
+          />
         </div>
       </div>
     </section>

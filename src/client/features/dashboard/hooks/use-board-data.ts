@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { handleSessionExpired, isSessionExpired } from '@/lib/session-expired';
 import { useCapacity } from '../api/get-capacity';
-import { boardDaysOf, type BoardDay } from '../lib/board-day';
+import { boardDaysOf, boardMeasureOf, type BoardDay, type BoardMeasure } from '../lib/board-day';
 
 export const CAPACITY_ERROR_FALLBACK = 'Failed to fetch capacity data';
 
@@ -23,6 +23,8 @@ export interface BoardData {
   /** When these numbers were read from ServiceTitan (or generated, for sample data). */
   fetchedAt: Date | null;
   isSample: boolean;
+  /** A board set to measure hours (issue 35): whether it shows them, from where, or why not. */
+  measure: BoardMeasure | null;
   /** BILLING_REQUIRED and the company has no running plan (402): no numbers, no error toast. */
   subscriptionRequired: boolean;
   refresh: () => void;
@@ -98,6 +100,7 @@ export function useBoardData(
       staleReason: null,
       fetchedAt: sampleTime,
       isSample: true,
+      measure: null,
       subscriptionRequired: false,
       refresh: () => setSampleTime(new Date()),
     };
@@ -112,6 +115,7 @@ export function useBoardData(
     staleReason: response?.staleReason ?? null,
     fetchedAt: response?.fetchedAt ? new Date(response.fetchedAt) : null,
     isSample: false,
+    measure: boardMeasureOf(response),
     subscriptionRequired,
     refresh: () => void query.refetch(),
   };

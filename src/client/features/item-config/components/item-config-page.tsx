@@ -1,17 +1,19 @@
 import type { ItemType } from '@shared/api/item-groups';
-import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX } from 'lucide-react';
+import { AlertCircle, ArrowLeft, KeyRound, Loader2, Lock, SearchX, Timer } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { homeOf, itemConfigOf, paths } from '@/config/paths';
 import { CompanySelect } from '@/components/company-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useBoards } from '@/features/boards/api/boards-api';
 import { useTargetSuggestions } from '@/features/targets/api/targets-api';
 import { TargetSuggestionsCard } from '@/features/targets/components/target-suggestions-card';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { usePreferences, useItemGroups, useServiceTitanMetadata } from '../api/item-config-api';
 import { preferenceEditDenial } from '../lib/edit-denial';
+import { hoursTargetsNote } from '../lib/hours-targets';
 import { ITEM_KIND_WORDS, PROVIDER } from '../lib/item-kinds';
 import { ManageGroupsCard } from './manage-groups-card';
 import { PreferenceTable } from './preference-table';
@@ -58,8 +60,11 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   const preferences = usePreferences(type, otherCompany);
   const groups = useItemGroups(type, otherCompany);
   const readOnlyReason = preferenceEditDenial(user, companyId ?? null);
+  // Boards that measure hours (issue 35) need no typed targets: the page says so.
+  const boards = useBoards(otherCompany, { enabled: companyId !== undefined });
+  const hoursNote = hoursTargetsNote(boards.data?.boards, type, PROVIDER);
   const suggestions = useTargetSuggestions({
-    enabled: metadata.data?.hasCredentials === true && companyId !== undefined,
+    enabled: metadata.data?.hasCredentials === true && companyId !== undefined && hoursNote.targets,
     poll: true,
     companyId: otherCompany,
   });
@@ -125,7 +130,17 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   } else {
     body = (
       <>
-        {suggestions.data && (
+        {hoursNote.note && (
+          <p
+            role="note"
+            data-testid="hours-targets-note"
+            className="flex items-start gap-2 rounded-md border border-sky-500/40 bg-sky-500/10 px-3 py-2 text-sm"
+          >
+            <Timer className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>{hoursNote.note}</span>
+          </p>
+        )}
+        {suggestions.data && hoursNote.targets && (
           <TargetSuggestionsCard
             type={type}
             data={suggestions.data}
@@ -148,7 +163,8 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
           preferences={preferences.data ?? []}
           groups={groups.data ?? []}
           readOnlyReason={readOnlyReason}
-          suggestions={suggestionOf}
+          suggestions={hoursNote.targets ? suggestionOf : undefined}
+          targets={hoursNote.targets}
           companyId={otherCompany}
         />
       </>

@@ -96,6 +96,7 @@ export function PreferenceTable({
   groups,
   readOnlyReason,
   suggestions,
+  targets = true,
   companyId,
 }: {
   type: ItemType;
@@ -105,6 +106,8 @@ export function PreferenceTable({
   readOnlyReason: string | null;
   /** Each item's suggested target by id (decision 036), once the history is filled in. */
   suggestions?: ReadonlyMap<number, TargetSuggestion> | undefined;
+  /** False when every board of this kind measures hours (issue 35): no target columns. */
+  targets?: boolean;
   /** The company a master admin supports (undefined: the person's own). */
   companyId: number | undefined;
 }) {
@@ -138,16 +141,21 @@ export function PreferenceTable({
       <CardContent className="space-y-3 p-3 sm:p-4">
         <ItemSearch type={type} value={search} onChange={setSearch} />
         <p className="text-xs text-muted-foreground sm:hidden" data-testid="table-swipe-hint">
-          {suggestions
-            ? 'Swipe the table sideways for Show/Hide, the day targets and the suggested targets.'
-            : 'Swipe the table sideways for Show/Hide and the day targets.'}
+          {!targets
+            ? 'Swipe the table sideways for Show/Hide.'
+            : suggestions
+              ? 'Swipe the table sideways for Show/Hide, the day targets and the suggested targets.'
+              : 'Swipe the table sideways for Show/Hide and the day targets.'}
         </p>
         <div
           className="max-h-[70vh] overflow-auto rounded-md border"
           data-testid="preference-table-scroll"
         >
           <table
-            className="w-full min-w-[62rem] border-collapse text-sm"
+            className={cn(
+              'w-full border-collapse text-sm',
+              targets ? 'min-w-[62rem]' : 'min-w-[36rem]',
+            )}
             data-testid="preference-table"
           >
             <thead className="text-muted-foreground [&_th]:border-b">
@@ -158,11 +166,11 @@ export function PreferenceTable({
                 <SortHeader label="Custom Name" column="name" sort={sort} onSort={onSort} />
                 <SortHeader label="Group" column="group" sort={sort} onSort={onSort} />
                 <PlainHeader>Show/Hide</PlainHeader>
-                {DAYS.map((d) => (
-                  <PlainHeader key={d}>{`Day${d} Target`}</PlainHeader>
-                ))}
-                {suggestions && <PlainHeader>Suggested</PlainHeader>}
-                <PlainHeader className="min-w-[8.5rem]">Set all Days the Same</PlainHeader>
+                {targets && DAYS.map((d) => <PlainHeader key={d}>{`Day${d} Target`}</PlainHeader>)}
+                {targets && suggestions && <PlainHeader>Suggested</PlainHeader>}
+                {targets && (
+                  <PlainHeader className="min-w-[8.5rem]">Set all Days the Same</PlainHeader>
+                )}
               </tr>
               {editable && rows.length > 1 && (
                 <SetForAllRow
@@ -171,6 +179,7 @@ export function PreferenceTable({
                   busy={saveForAll.isPending}
                   setForAll={setForAll}
                   withSuggestions={suggestions !== undefined}
+                  targets={targets}
                 />
               )}
             </thead>
@@ -184,13 +193,14 @@ export function PreferenceTable({
                   title={title}
                   save={save}
                   suggestions={suggestions}
+                  targets={targets}
                   companyId={companyId}
                 />
               ))}
               {rows.length === 0 && (
                 <tr>
                   <td
-                    colSpan={suggestions ? 9 : 8}
+                    colSpan={!targets ? 4 : suggestions ? 9 : 8}
                     className="px-3 py-6 text-center text-muted-foreground"
                   >
                     No {words.pluralLower} match “{search.trim()}”.
@@ -215,11 +225,13 @@ function SetForAllRow({
   busy,
   setForAll,
   withSuggestions,
+  targets,
 }: {
   words: { pluralLower: string };
   rows: ConfigRow[];
   busy: boolean;
   withSuggestions: boolean;
+  targets: boolean;
   setForAll: (changed: (row: ConfigRow) => PreferenceChange['changes'] | null) => void;
 }) {
   const allShown = rows.every((row) => row.enabled);
@@ -246,7 +258,7 @@ function SetForAllRow({
           }
         />
       </td>
-      {DAYS.map((d) => (
+      {(targets ? DAYS : []).map((d) => (
         <td key={d} className={cell}>
           <DayTargetCell
             value={null}
@@ -260,8 +272,8 @@ function SetForAllRow({
           />
         </td>
       ))}
-      {withSuggestions && <td className={cell} />}
-      <td className={cell} />
+      {targets && withSuggestions && <td className={cell} />}
+      {targets && <td className={cell} />}
     </tr>
   );
 }
@@ -273,6 +285,7 @@ function PreferenceRow({
   title,
   save,
   suggestions,
+  targets,
   companyId,
 }: {
   row: ConfigRow;
@@ -281,10 +294,12 @@ function PreferenceRow({
   title: string | undefined;
   save: (row: ConfigRow, changes: PreferenceChanges) => void;
   suggestions: ReadonlyMap<number, TargetSuggestion> | undefined;
+  targets: boolean;
   companyId: number | undefined;
 }) {
-  const targets = [row.day1Target, row.day2Target, row.day3Target] as const;
-  const allSame = targets[0] === targets[1] && targets[1] === targets[2];
+  const withTargets = targets;
+  const dayTargets = [row.day1Target, row.day2Target, row.day3Target] as const;
+  const allSame = dayTargets[0] === dayTargets[1] && dayTargets[1] === dayTargets[2];
   return (
     <tr
       data-testid="preference-row"
@@ -369,10 +384,10 @@ function PreferenceRow({
           onCheckedChange={(checked) => save(row, { enabled: checked === true })}
         />
       </td>
-      {DAYS.map((d, i) => (
+      {(withTargets ? DAYS : []).map((d, i) => (
         <td key={d} className="px-3 py-2">
           <DayTargetCell
-            value={targets[i]!}
+            value={dayTargets[i]!}
             label={`Day${d} Target for ${row.providerName}`}
             disabled={!editable}
             title={title}
@@ -380,7 +395,7 @@ function PreferenceRow({
           />
         </td>
       ))}
-      {suggestions && (
+      {withTargets && suggestions && (
         <td className="px-3 py-2" data-testid="suggestion-cell">
           <SuggestionCell
             item={suggestions.get(row.id)}
@@ -391,18 +406,20 @@ function PreferenceRow({
           />
         </td>
       )}
-      <td className="px-3 py-2">
-        <Checkbox
-          checked={allSame}
-          disabled={!editable}
-          title={title}
-          aria-label={`Set all days the same for ${row.providerName}`}
-          onCheckedChange={(checked) => {
-            if (checked === true && !allSame)
-              save(row, { day2Target: row.day1Target, day3Target: row.day1Target });
-          }}
-        />
-      </td>
+      {withTargets && (
+        <td className="px-3 py-2">
+          <Checkbox
+            checked={allSame}
+            disabled={!editable}
+            title={title}
+            aria-label={`Set all days the same for ${row.providerName}`}
+            onCheckedChange={(checked) => {
+              if (checked === true && !allSame)
+                save(row, { day2Target: row.day1Target, day3Target: row.day1Target });
+            }}
+          />
+        </td>
+      )}
     </tr>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
-import { boardDaysOf } from '@/features/dashboard/lib/board-day';
+import { boardDaysOf, boardMeasureOf } from '@/features/dashboard/lib/board-day';
 import { livePollInterval } from '@/features/live/poll-interval';
 import { ApiError, readAgainOnMount } from '@/lib/api';
 import { SCREEN_STATUS_KEY, screenCapacityQuery } from '../api/tv-api';
@@ -78,6 +78,7 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
     staleReason: response?.staleReason ?? null,
     fetchedAt: response?.fetchedAt ? new Date(response.fetchedAt) : null,
     isSample: false,
+    measure: boardMeasureOf(response),
     subscriptionRequired,
     refresh: () => void capacity.refetch(),
   };
