@@ -23,9 +23,9 @@ export const CREDENTIALS_IN_REQUESTS = {
   ],
   /**
    * Paths whose segments after the prefix are a secret (a screen link's 400-day token, a
-   * company's Housecall Pro webhook address).
+   * company's Housecall Pro webhook address, an alert recipient's confirmation link).
    */
-  secretPathPrefixes: ['/tv/link/', '/api/providers/housecallpro/webhooks/'],
+  secretPathPrefixes: ['/tv/link/', '/api/providers/housecallpro/webhooks/', '/alerts/confirm/'],
   /**
    * Paths whose whole query is sign-in material: the callback's `code` and `state`, and
    * whatever the identity provider's own endpoints receive (codes, tokens, PKCE verifiers).

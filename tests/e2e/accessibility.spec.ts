@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { demoAccounts, freshEmail, openSignedInBoard, signInAs } from './helpers.js';
+import {
+  demoAccounts,
+  freshEmail,
+  openCompanyCard,
+  openSignedInBoard,
+  signInAs,
+} from './helpers.js';
 
 // Each test signs in and changes nothing another test reads: they spread over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -119,6 +125,7 @@ test.describe('signed in', () => {
     for (const theme of ['dark', 'light'] as const) {
       await page.goto('/admin');
       await useTheme(page, theme);
+      await openCompanyCard(page, 'Demo Heating & Air');
       await expect(page.getByText('Dana Manager')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
       expect(await violations(page), `master admin dashboard, ${theme}`).toEqual([]);

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, freshEmail, signInAs, signInElsewhere, toastWith } from './helpers.js';
+import {
+  demoAccounts,
+  freshEmail,
+  openCompanyCard,
+  signInAs,
+  signInElsewhere,
+  toastWith,
+} from './helpers.js';
 
 /**
  * /admin as the master admin (seed "Admin Dashboard"): the Companies Overview, invitations,
@@ -17,7 +24,7 @@ async function openAdmin(page: Page) {
 }
 
 function companyCard(page: Page, name: string) {
-  return page.getByRole('group', { name, exact: true });
+  return openCompanyCard(page, name);
 }
 
 function userRow(scope: Page | ReturnType<Page['getByRole']>, name: string) {
@@ -48,7 +55,7 @@ test('the overview shows each company with its administrators and users, and the
     /^\d+ compan(y|ies), \d+ users? in total$/,
   );
 
-  const demo = companyCard(page, DEMO);
+  const demo = await companyCard(page, DEMO);
   await expect(demo.getByText(/\d+ admins?, \d+ users?/)).toBeVisible();
   await expect(demo.getByText(/^\d+ total$/)).toBeVisible();
   await expect(demo.getByRole('heading', { name: /^Administrators \(\d+\)$/ })).toBeVisible();
@@ -149,7 +156,7 @@ test('an invited person joins their company; the master admin changes their role
   await expect(joiner.page.getByTestId('day-card')).toHaveCount(3);
 
   await page.reload();
-  const row = userRow(companyCard(page, DEMO), name);
+  const row = userRow(await companyCard(page, DEMO), name);
   await expect(row.getByTestId('role-badge')).toHaveText('User');
 
   // Role
@@ -172,7 +179,7 @@ test('credentials: the seed messages, a refused secret in plain words, a working
   page,
 }) => {
   await openAdmin(page);
-  const row = userRow(companyCard(page, DEMO), 'Casey Rep');
+  const row = userRow(await companyCard(page, DEMO), 'Casey Rep');
   await row.getByRole('button', { name: 'Credentials of Casey Rep' }).click();
   const credentials = page.getByRole('dialog', { name: 'Credentials of Casey Rep' });
   const add = page.getByRole('dialog', { name: 'Add Credential' });
@@ -254,7 +261,7 @@ test('an ended session while changing a role says so and signs in again', async 
     await toastWasRead;
     await route.continue();
   });
-  const row = userRow(companyCard(page, DEMO), 'Casey Rep');
+  const row = userRow(await companyCard(page, DEMO), 'Casey Rep');
   await row.getByRole('combobox', { name: 'Role of Casey Rep' }).click();
   await page.getByRole('option', { name: 'Account Admin' }).click();
   expect(await toastShown).toContain('Session expired. Logging in again...');

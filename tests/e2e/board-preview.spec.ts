@@ -43,12 +43,14 @@ test.describe('the live preview (/customize)', () => {
     await expect(page.getByTestId('lock-button')).toHaveCount(0);
     await page.getByTestId('menu-button').click();
     const menu = page.getByTestId('side-menu');
-    // A plain user: nothing that would only answer "Unauthorized" (issue 25).
+    // A plain user: nothing that would only answer "Unauthorized" (issue 25); Alerts, which
+    // members may open (issue 33 item 7).
     await expect(menu.getByRole('button')).toHaveText(['Settings', 'Light Mode', 'Logout']);
     await expect(menu.getByRole('link')).toHaveText([
       'Business Unit Configuration',
       'Job Type Configuration',
       'History',
+      'Alerts',
     ]);
   });
 

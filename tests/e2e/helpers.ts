@@ -203,3 +203,16 @@ export function toastsShown(page: Page): Promise<string[]> {
     () => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [],
   );
 }
+
+/**
+ * A company's card on the master admin's overview, opened: with more than three companies (the
+ * demo seeds three) the overview shows them folded, and the people are inside.
+ */
+export async function openCompanyCard(page: Page, name: string) {
+  const card = page.getByRole('group', { name, exact: true });
+  const toggle = card.getByRole('heading', { level: 3 }).getByRole('button');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return card;
+}

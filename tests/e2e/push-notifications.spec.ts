@@ -178,7 +178,9 @@ test('a person turns on notifications on their phone, and a test arrives as a no
     'notify every admin who turned on notifications',
   );
   await form.getByRole('button', { name: 'Create rule' }).click();
-  await page.getByRole('button', { name: 'Done' }).click();
+  // No signing secret to show: the rule has no webhook (issue 33 item 7).
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const rule = page.getByTestId('alert-rule').filter({ hasText: 'Numbers stale' });
   await expect(rule).toContainText('Push notification: every admin who turned on notifications');
   await rule.getByRole('button', { name: 'Send test' }).click();

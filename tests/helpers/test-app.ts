@@ -18,6 +18,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * One key per database, as every instance of one deployment shares ENCRYPTION_KEY: a second app
+ * booted on a test's database opens what the first sealed there (the VAPID pair, credentials).
+ */
+const encryptionKeys = new WeakMap<DatabaseHandle, string>();
+function encryptionKeyFor(database: DatabaseHandle): string {
+  let key = encryptionKeys.get(database);
+  if (!key) {
+    key = crypto.randomBytes(32).toString('base64');
+    encryptionKeys.set(database, key);
+  }
+  return key;
+}
+
 /** Boots the real app in-process against a fresh database. Call `close()` in afterAll. */
 export async function createTestApp(
   options: {
@@ -31,17 +45,17 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: encryptionKeyFor(database),
     SEED_DEMO_DATA: 'false',
     SERVICETITAN_SIMULATOR: 'false',
     ...options.env,
   });
-  const ownsDatabase = !options.database;
-  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,
     database,

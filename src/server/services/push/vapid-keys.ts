@@ -29,9 +29,17 @@ export async function loadVapidKeys(deps: {
       .from(pushVapidKeys)
       .where(eq(pushVapidKeys.id, 1))
       .limit(1);
-    return row
-      ? { publicKey: row.publicKey, privateKey: deps.secretBox.open(row.privateKeyEnc) }
-      : null;
+    if (!row) return null;
+    let privateKey: string;
+    try {
+      privateKey = deps.secretBox.open(row.privateKeyEnc);
+    } catch {
+      // A changed ENCRYPTION_KEY: a new pair would silently orphan every subscribed device.
+      throw new Error(
+        'The stored VAPID key pair cannot be opened with this ENCRYPTION_KEY: start with the key it was sealed with, or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+      );
+    }
+    return { publicKey: row.publicKey, privateKey };
   };
   const stored = await read();
   if (stored) return { keys: stored, generated: false };

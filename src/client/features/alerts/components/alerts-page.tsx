@@ -193,7 +193,7 @@ export function AlertsPage() {
 function StateBadge({ rule }: { rule: AlertRule }) {
   if (!rule.enabled) return <Badge variant="outline">Paused</Badge>;
   if (rule.state === 'firing')
-    return <Badge className="border-transparent bg-orange-600 text-white">Firing</Badge>;
+    return <Badge className="border-transparent bg-orange-700 text-white">Firing</Badge>;
   return <Badge variant="secondary">OK</Badge>;
 }
 
@@ -288,7 +288,7 @@ function RuleCard({
 }
 
 const RECIPIENT_STYLE: Record<AlertRecipient['status'], string> = {
-  confirmed: 'border-transparent bg-green-600 text-white',
+  confirmed: 'border-transparent bg-green-700 text-white',
   pending: 'border-transparent bg-amber-500 text-black',
   opted_out: 'border-transparent bg-zinc-600 text-white',
 };
@@ -322,8 +322,8 @@ function RecipientList({ recipients }: { recipients: AlertRecipient[] }) {
 }
 
 const STATUS_STYLE: Record<AlertDelivery['status'], string> = {
-  delivered: 'border-transparent bg-green-600 text-white',
-  sent: 'border-transparent bg-sky-600 text-white',
+  delivered: 'border-transparent bg-green-700 text-white',
+  sent: 'border-transparent bg-sky-700 text-white',
   failed: 'border-transparent bg-red-600 text-white',
   pending: 'border-transparent bg-amber-500 text-black',
   skipped: 'border-transparent bg-zinc-600 text-white',
