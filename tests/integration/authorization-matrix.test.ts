@@ -384,6 +384,24 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
   ],
+  'PUT /api/board-settings/location': [
+    {
+      access: 'companyEditor',
+      note: 'own',
+      request: () => ({
+        url: '/api/board-settings/location',
+        payload: { zipCode: '34211', timezone: 'America/New_York' },
+      }),
+    },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({
+        url: `/api/board-settings/location?companyId=${f.companyA}`,
+        payload: { zipCode: '34211', timezone: 'America/New_York' },
+      }),
+    },
+  ],
   'PUT /api/board-settings/logo': [
     {
       access: 'companyEditor',

@@ -274,6 +274,7 @@ export function createServices(deps: {
     capacity,
     now,
     retentionDays: deps.config.historyRetentionDays,
+    events: deps.events,
     tickMs: deps.overrides?.historyTickMs ?? DEFAULT_HISTORY_TICK_MS,
     logger: deps.app.log.child({ service: 'history' }),
   });

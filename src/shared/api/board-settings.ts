@@ -14,6 +14,8 @@ import { boardIdQuery, pathParams } from './path-params.js';
  *                                                  someone saved in between (nothing changed)
  *   PUT    /api/board-settings/logo[?companyId=]   the raw image (PNG, JPEG, GIF or WebP, checked
  *                                                  by its bytes, at most 2 MB)
+ *   PUT    /api/board-settings/location[?companyId=]  { zipCode, timezone }: where the company
+ *                                                  is (Setup), on every board of it
  *   DELETE /api/board-settings/logo[?companyId=]
  *   GET    /api/board-settings/logo/:sha[?companyId=]  the stored image; the address names its
  *                                                  content, so it is cached for a year
@@ -48,8 +50,42 @@ export const boardSettingsResponseSchema = z.object({
   canEdit: z.boolean(),
   /** Why not, in the permission vocabulary's words; null when they may. */
   editDenial: z.string().nullable(),
+  /**
+   * The company's name (issue 33, item 4): a board whose title is still the default shows it in
+   * its header. null without a company.
+   */
+  companyName: z.string().nullable(),
+  /** The board's name, as the Boards page lists it (a TV names the board it shows); null without a company. */
+  boardName: z.string().nullable(),
+  /** How many boards the company has (a board of several names itself); 0 without a company. */
+  boardCount: z.number().int(),
 });
 export type BoardSettingsResponse = z.infer<typeof boardSettingsResponseSchema>;
+
+/**
+ * `PUT /api/board-settings/location` (issue 33, item 4): where the company is, as Setup asks it
+ * after connecting: its ZIP code (weather; empty for none) and its time zone (the displayed days
+ * and clock). Written to every board of the company, each keeping the rest of its settings.
+ */
+export const boardLocationBodySchema = z.object({
+  zipCode: companyBoardSettingsSchema.shape.zipCode.meta({
+    description: "A 5-digit US ZIP code, or '' for none (the board then asks for one).",
+    examples: ['34211'],
+  }),
+  timezone: companyBoardSettingsSchema.shape.timezone.meta({
+    description: 'An IANA time zone, e.g. America/New_York.',
+    examples: ['America/New_York'],
+  }),
+});
+export type BoardLocationBody = z.infer<typeof boardLocationBodySchema>;
+
+export const boardLocationResponseSchema = z.object({
+  zipCode: z.string(),
+  timezone: z.string(),
+  /** The boards written (every board of the company). */
+  boards: z.number().int(),
+});
+export type BoardLocationResponse = z.infer<typeof boardLocationResponseSchema>;
 
 export const updateBoardSettingsBodySchema = z.object({
   settings: companyBoardSettingsSchema,

@@ -128,12 +128,14 @@ export function companyPartOf(settings: DashboardSettings): CompanyBoardSettings
 /**
  * A company's settings before anyone saved: the seed's defaults in the given zone, with the
  * holidays an office closes on selected (product decision 25; the Live Preview keeps the seed's
- * empty list).
+ * empty list), and no ZIP code: the Live Preview's sample town is not the company's (issue 33,
+ * item 4; Setup asks for the company's own).
  */
 export function companyBoardDefaults(timeZone: string): CompanyBoardSettings {
   return {
     ...companyPartOf(defaultDashboardSettings(timeZone)),
     holidays: [...OFFICE_CLOSED_HOLIDAYS],
+    zipCode: '',
   };
 }
 

@@ -106,7 +106,11 @@ export const companyBoardSettingsSchema = z.object({
   }),
   holidays: z.array(z.enum(HOLIDAY_NAMES)).max(HOLIDAY_NAMES.length),
   timezone: z.string().refine(isValidTimeZone, 'must be an IANA time zone'),
-  zipCode: z.string().regex(/^\d{5}$/, 'must be 5 digits'),
+  /**
+   * The ZIP code the board's weather is for; empty while the company has given none (issue 33,
+   * item 4: its board asks for one instead of showing another town's weather).
+   */
+  zipCode: z.string().regex(/^(\d{5})?$/, 'must be 5 digits, or empty for none'),
   dateFormat: z.enum(DATE_FORMATS),
   weatherThresholds: z.object({ hotTemp: temperatureSchema, coldTemp: temperatureSchema }),
   useWeatherColors: z.boolean(),

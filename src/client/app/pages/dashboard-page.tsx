@@ -183,6 +183,7 @@ function CompanyBoard({
       companyId={companyId}
       boardId={boardId}
       switcher={switcher}
+      names={board.names}
       errorAction={errorAction}
       banner={
         <>

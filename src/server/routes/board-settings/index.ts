@@ -11,8 +11,11 @@ import {
   SETTINGS_CONFLICT_MESSAGE,
   sniffLogoType,
   updateBoardSettingsBodySchema,
+  boardLocationBodySchema,
+  boardLocationResponseSchema,
   type BoardSettingsResponse,
 } from '../../../shared/api/board-settings.js';
+import { boardQuerySchema } from '../../../shared/api/onboarding.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import {
   LOGO_MAX_BYTES,
@@ -34,10 +37,11 @@ import {
   putLogo,
   readBoardSettings,
   readLogo,
+  writeBoardLocation,
   writeBoardSettings,
   type SettingsHome,
 } from '../../services/board-settings/board-settings-store.js';
-import { companyExists } from '../../services/companies/company-store.js';
+import { companyExists, companyNameOf } from '../../services/companies/company-store.js';
 import { settingsHomeOf } from '../../services/boards/board-store.js';
 
 /** The logo's address names its content: a changed logo is a new address, so a year is safe. */
@@ -115,14 +119,17 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
   }
 
   /** The board a request reads or writes (`?boardId=`, else the first; a screen: its own). */
-  async function homeOf(request: FastifyRequest, companyId: number, boardId: number | undefined) {
-    const board = await boardOf(
+  async function boardFor(request: FastifyRequest, companyId: number, boardId: number | undefined) {
+    return boardOf(
       request,
       (fresh) =>
         fresh ? app.services.boards.list(companyId) : app.services.boards.cachedList(companyId),
       boardId,
     );
-    return settingsHomeOf(board);
+  }
+
+  async function homeOf(request: FastifyRequest, companyId: number, boardId: number | undefined) {
+    return settingsHomeOf(await boardFor(request, companyId, boardId));
   }
 
   async function describe(
@@ -141,12 +148,23 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
         logoUrl: null,
         canEdit: false,
         editDenial: denialReason(actor, 'boardSettings.edit') ?? NO_COMPANY,
+        companyName: null,
+        boardName: null,
+        boardCount: 0,
       };
     }
-    const home = await homeOf(request, companyId, boardId);
-    const state = await readBoardSettings(app.db, home);
+    const board = await boardFor(request, companyId, boardId);
+    const home = settingsHomeOf(board);
+    const [state, companyName, list] = await Promise.all([
+      readBoardSettings(app.db, home),
+      companyNameOf(app.db, companyId),
+      app.services.boards.cachedList(companyId),
+    ]);
     const canEdit = can(actor, 'boardSettings.edit', { companyId });
     return {
+      companyName,
+      boardName: board.name,
+      boardCount: Math.max(list.length, 1),
       companyId,
       boardId: home.boardId,
       settings: state.settings,
@@ -210,6 +228,35 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
       if (version === null) throw conflict(SETTINGS_CONFLICT_MESSAGE);
       await changed(home, version);
       return describe(request, request.query.companyId, request.query.boardId);
+    },
+  );
+
+  app.put(
+    '/api/board-settings/location',
+    {
+      schema: {
+        operationId: 'setBoardLocation',
+        summary: 'Set where the company is: its ZIP code and time zone',
+        description:
+          "Setup's question after connecting (issue 33, item 4): the ZIP code the boards' weather is for (`''` for none: the board then asks for one) and the time zone their days and clocks follow. Written to every board of the company, each keeping the rest of its settings; open boards and TVs follow at once. A bad ZIP or zone is a 400 naming it, and nothing changes.",
+        'x-access': 'boardSettings.edit',
+        querystring: boardQuerySchema,
+        body: boardLocationBodySchema,
+        response: { 200: boardLocationResponseSchema },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = await companyForWrite(request, request.query.companyId);
+      const boards = await app.services.boards.list(companyId);
+      const written = await writeBoardLocation(app.db, {
+        homes: boards.map(settingsHomeOf),
+        location: request.body,
+        userId,
+        now: app.services.now(),
+      });
+      if (written === null) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+      for (const { home, version } of written) await changed(home, version);
+      return { ...request.body, boards: boards.length };
     },
   );
 

@@ -291,3 +291,44 @@ export async function readCompanySettings(
     readThrough: first?.readThrough ?? true,
   });
 }
+
+/**
+ * Where the company is (issue 33, item 4): its ZIP code and time zone written into each of the
+ * given boards' settings, the rest of each kept as it is. A board changed meanwhile by someone
+ * else is read again and written over (a few times at most). Returns each board's new version,
+ * or null when a board kept changing under it (boards written before it keep the new place).
+ */
+export async function writeBoardLocation(
+  db: Database,
+  input: {
+    homes: SettingsHome[];
+    location: Pick<CompanyBoardSettings, 'zipCode' | 'timezone'>;
+    userId: string | null;
+    now: Date;
+  },
+): Promise<{ home: SettingsHome; version: number }[] | null> {
+  const written: { home: SettingsHome; version: number }[] = [];
+  // Boards that read through share the company's row: written once.
+  const seen = new Set<string>();
+  for (const home of input.homes) {
+    const key = home.readThrough ? `company:${home.companyId}` : `board:${home.boardId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (let attempt = 0; ; attempt++) {
+      const state = await readBoardSettings(db, home);
+      const version = await writeBoardSettings(db, {
+        home,
+        settings: { ...state.settings, ...input.location },
+        expectedVersion: state.version,
+        userId: input.userId,
+        now: input.now,
+      });
+      if (version !== null) {
+        written.push({ home, version });
+        break;
+      }
+      if (attempt >= 4) return null;
+    }
+  }
+  return written;
+}

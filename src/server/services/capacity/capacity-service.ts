@@ -197,6 +197,18 @@ export function createCapacityService(deps: {
    * The least recently used go first.
    */
   const pastDays = new LRUCache<string, Promise<PastDay[]>>({ max: 10_000, ttl: 900_000 });
+  /**
+   * Per company, the entries of `pastDays` read while too few days were in (kept a minute): a
+   * finished backfill announces new numbers (capacity.updated), which drops them, so the board
+   * judges by its history at once (issue 33, item 4), on every instance.
+   */
+  const provisionalPastDays = new Map<number, Set<string>>();
+  const dropProvisionalPastDays = (companyId: number) => {
+    const keys = provisionalPastDays.get(companyId);
+    if (!keys) return;
+    provisionalPastDays.delete(companyId);
+    for (const key of keys) pastDays.delete(key);
+  };
 
   const changeListeners = new Set<(companyId: number) => void>();
   const schedule = createRefreshSchedule({
@@ -233,7 +245,10 @@ export function createCapacityService(deps: {
   const stopListening = listenForCapacityEvents({
     events,
     answers,
-    onCapacityUpdated: (companyId) => snapshots.invalidate(schedule.keysOf(companyId)),
+    onCapacityUpdated: (companyId) => {
+      snapshots.invalidate(schedule.keysOf(companyId));
+      dropProvisionalPastDays(companyId);
+    },
     onCapacityFetched: (companyId, fetchedAt) =>
       snapshots.touch(schedule.fetchAnnouncedKeysOf(companyId), fetchedAt),
     onMissed: () => snapshots.invalidateAll(),
@@ -261,6 +276,7 @@ export function createCapacityService(deps: {
     async close() {
       stopListening();
       answers.clear();
+      provisionalPastDays.clear();
       schedule.close();
       inputs.close();
       await snapshots.close();
@@ -584,7 +600,11 @@ export function createCapacityService(deps: {
           const whole =
             found.length >= PACE_HISTORY_MIN_DAYS &&
             found.some((day) => day.date === lastWorkingDay?.date);
-          if (!whole && pastDays.get(key) === read) pastDays.set(key, read, { ttl: 60_000 });
+          if (!whole && pastDays.get(key) === read) {
+            pastDays.set(key, read, { ttl: 60_000 });
+            const keys = provisionalPastDays.get(companyId) ?? new Set<string>();
+            provisionalPastDays.set(companyId, keys.add(key));
+          }
         },
         () => pastDays.delete(key),
       );

@@ -111,6 +111,16 @@ export async function findCompany(
   return company;
 }
 
+/** A company's name, or null when there is no such company. */
+export async function companyNameOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export async function companyExists(db: Database, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: companies.id })

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import { boards, companies, itemPreferences, users } from '../../db/schema.js';
+import { boards, boardSettings, companies, itemPreferences, users } from '../../db/schema.js';
+import { DEFAULT_ZIP_CODE } from '../../../shared/settings/board-settings-constants.js';
 import { defaultCompanySettings } from '../board-settings/board-settings-store.js';
 import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
 import { webhookKeyHash } from '../companies/company-store.js';
@@ -115,7 +116,12 @@ export async function seedDemoData(
       })),
     );
     // Its first board reads through to the company's settings (decision 014); a second one,
-    // "Install", with a title of its own.
+    // "Install", with a title of its own. Both in the sample town (a new company has no ZIP
+    // until it gives one: issue 33, item 4).
+    const demoSettings = { ...defaultCompanySettings(), zipCode: DEFAULT_ZIP_CODE };
+    await tx
+      .insert(boardSettings)
+      .values({ companyId: company!.id, settings: demoSettings, version: 1 });
     const install = options.installBusinessUnits?.length ? options.installBusinessUnits : null;
     await tx.insert(boards).values([
       { companyId: company!.id, name: FIRST_BOARD_NAME, viewType: 'businessUnit', position: 0 },
@@ -125,7 +131,7 @@ export async function seedDemoData(
         viewType: 'businessUnit',
         itemIds: install,
         position: 1,
-        settings: { ...defaultCompanySettings(), title: 'Install Board' },
+        settings: { ...demoSettings, title: 'Install Board' },
         version: 1,
       },
     ]);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { EventBus } from '../events/contract.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   BackfillState,
@@ -99,6 +100,8 @@ export function createHistoryService(deps: {
   tickMs?: number;
   leaseTicker?: LeaseTicker;
   logger?: FastifyBaseLogger;
+  /** Told when a company's backfill finished: its boards judge pace by the history at once. */
+  events?: EventBus;
 }): HistoryService {
   const { db, capacity, now, logger } = deps;
   const owner = crypto.randomUUID();
@@ -386,7 +389,16 @@ export function createHistoryService(deps: {
           work: (signal) =>
             backfillCompany({ db, companyId, owner, reader, progress, now, signal }),
         });
-        if (finished) backfilled += 1;
+        if (finished) {
+          backfilled += 1;
+          // Its boards judge pace by these days from now (decision 038, issue 33 item 4): the
+          // boards' answers, and what each instance kept of too short a history, are dropped.
+          await deps.events
+            ?.publish({ type: 'capacity.updated', companyId })
+            .catch((error: unknown) =>
+              logger?.warn({ err: error, companyId }, 'the finished backfill was not announced'),
+            );
+        }
       } catch (error) {
         // Left running with its progress: the next pass resumes after the last page done.
         logger?.warn({ err: error, companyId }, 'history backfill stopped');

@@ -14,6 +14,7 @@ import type {
 import { PREVIEW_MARK } from '@shared/settings/storage-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { namesOf } from '@/features/dashboard/lib/board-names';
 import { usePersonalViewType } from '@/hooks/use-personal-view-type';
 import type { SettingsUpdate } from '@/hooks/use-preview-settings';
 import { toast } from '@/hooks/use-toast';
@@ -206,6 +207,7 @@ export function useCompanyBoardSettings(
     error: query.error,
     canEdit: data?.canEdit ?? false,
     editDenial: data?.editDenial ?? null,
+    names: namesOf(data),
     updateSettings,
     changeLogo,
   };

@@ -19,6 +19,7 @@ export function BoardFooter({
   onRefresh,
   currentWeather,
   sampleWeather = false,
+  weatherNote,
   locationName,
   onZipChange,
   refreshable = true,
@@ -33,6 +34,11 @@ export function BoardFooter({
   currentWeather: { temperature: number | null; condition: string } | undefined;
   /** The forecast could not be fetched: the seed's placeholder weather, marked as such. */
   sampleWeather?: boolean;
+  /**
+   * A company's board without weather (issue 33, item 4): no ZIP code yet (the ZIP label asks
+   * for one) or no forecast to be had; shown instead of the current weather.
+   */
+  weatherNote?: string | undefined;
   locationName: string | undefined;
   onZipChange: (zip: string) => void;
   /** False on a paired screen: nobody there presses Refresh (it reloads by itself). */
@@ -57,6 +63,8 @@ export function BoardFooter({
     };
   }, []);
   const { appearance } = settings;
+  // No ZIP code: the ZIP label itself says "Add your ZIP code for weather".
+  const noZip = settings.zipCode === '';
   const condition = currentWeather?.condition ?? UNKNOWN_CONDITION;
   const temperature =
     currentWeather?.temperature === null || currentWeather?.temperature === undefined
@@ -86,19 +94,34 @@ export function BoardFooter({
         </span>
       </div>
       <div className="flex items-center gap-[0.8em]">
-        <HelpTip text="Current weather at the board's ZIP code">
-          <span className="inline-flex items-center gap-1.5" data-testid="current-weather">
-            <WeatherIcon condition={condition} className="h-[1.2em] w-[1.2em]" aria-hidden />
-            <span className="tabular-nums">{temperature}°F</span>
-            <span className="opacity-80">{condition}</span>
-            {sampleWeather && <SampleWeatherMark />}
-          </span>
-        </HelpTip>
-        {locationName && <span className="hidden opacity-70 sm:inline">{locationName}</span>}
-        {controls ? (
-          <controls.ZipEditor zip={settings.zipCode} editable={editable} onChange={onZipChange} />
+        {noZip ? null : weatherNote ? (
+          <HelpTip text="The forecast for the board's ZIP code could not be fetched">
+            <span className="opacity-80" data-testid="current-weather">
+              {weatherNote}
+            </span>
+          </HelpTip>
         ) : (
-          <ZipLabel zip={settings.zipCode} editable={false} />
+          <HelpTip text="Current weather at the board's ZIP code">
+            <span className="inline-flex items-center gap-1.5" data-testid="current-weather">
+              <WeatherIcon condition={condition} className="h-[1.2em] w-[1.2em]" aria-hidden />
+              <span className="tabular-nums">{temperature}°F</span>
+              <span className="opacity-80">{condition}</span>
+              {sampleWeather && <SampleWeatherMark />}
+            </span>
+          </HelpTip>
+        )}
+        {locationName && !weatherNote && (
+          <span className="hidden opacity-70 sm:inline">{locationName}</span>
+        )}
+        {controls ? (
+          <controls.ZipEditor
+            zip={settings.zipCode}
+            editable={editable}
+            onChange={onZipChange}
+            emptyText={NO_ZIP_PROMPT}
+          />
+        ) : (
+          <ZipLabel zip={settings.zipCode} editable={false} emptyText={NO_ZIP_PROMPT} />
         )}
         {refreshable && controls && (
           <controls.RefreshButton isRefreshing={isRefreshing} onRefresh={onRefresh} />
@@ -107,6 +130,9 @@ export function BoardFooter({
     </footer>
   );
 }
+
+/** What the ZIP label says while the board has no ZIP code (issue 33, item 4). */
+export const NO_ZIP_PROMPT = 'Add your ZIP code for weather';
 
 /** Placeholder weather (the forecast could not be fetched) never passes for a forecast. */
 export function SampleWeatherMark() {

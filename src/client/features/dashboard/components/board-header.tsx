@@ -15,6 +15,7 @@ export function BoardHeader({
   switcher,
   fetchedNote,
   controls,
+  boardName,
   ...buttons
 }: HeaderButtonsProps & {
   settings: DashboardSettings;
@@ -28,6 +29,8 @@ export function BoardHeader({
   fetchedNote?: string;
   /** The buttons and the title editor, once loaded (never on a paired screen). */
   controls: BoardControls | null;
+  /** The board's name, beside the title (a TV names the board it shows). */
+  boardName?: string | undefined;
 }) {
   const { appearance } = settings;
   return (
@@ -39,11 +42,11 @@ export function BoardHeader({
       }}
       data-testid="board-header"
     >
-      {/* A paired screen without a logo shows no empty upload box. */}
-      {(buttons.showSettings || settings.logoUrl) && (
+      {/* No empty upload box unless someone can upload one now (issue 33, item 4). */}
+      {(editable || settings.logoUrl) && (
         <LogoButton logoUrl={settings.logoUrl} editable={editable} onChange={onLogoChange} />
       )}
-      <div className="min-w-0 flex-1">
+      <div className="flex min-w-0 flex-1 items-baseline gap-[0.6em]">
         {controls ? (
           <controls.EditableTitle
             title={settings.title}
@@ -52,6 +55,14 @@ export function BoardHeader({
           />
         ) : (
           <BoardTitle title={settings.title} editable={false} />
+        )}
+        {boardName && (
+          <span
+            className="shrink-0 truncate text-[1.2em] opacity-80 sm:text-[1.5em]"
+            data-testid="board-name"
+          >
+            {boardName}
+          </span>
         )}
       </div>
       {/* On a phone the switcher takes a row of its own under the title. */}

@@ -1,6 +1,7 @@
 import { nextDateFormat } from '@shared/calendar/date-formats';
 import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from '@shared/capacity/sort-rows';
 import type { DashboardSettings } from '@shared/settings/dashboard-settings';
+import { DEFAULT_TITLE } from '@shared/settings/board-settings-core';
 import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { useLocalDateFormat } from '../hooks/use-local-date-format';
 import { useNow } from '../hooks/use-now';
 import { useZipTimeZone, type ZipTimeZoneMode } from '../hooks/use-zip-time-zone';
 import { describeAge, formatClock } from '../lib/describe-age';
+import type { BoardNames } from '../lib/board-names';
 import { themedSettings } from '../lib/themed-settings';
 import { useAlertLines } from '@/features/alerts/api/alert-lines';
 import {
@@ -48,6 +50,9 @@ export interface SettingsPanelProps {
 
 const TARGET_KEYS = ['day1', 'day2', 'day3'] as const;
 
+/** What a company's board says when the forecast could not be fetched (issue 33, item 4). */
+export const WEATHER_UNAVAILABLE_TEXT = 'Weather unavailable';
+
 /**
  * A paired screen (decision 010): read-only, with the company's settings and numbers fetched by
  * the screen, and nothing a person would click (no settings, lock, help, menu or editors).
@@ -78,6 +83,7 @@ export function Board({
   boardId,
   switcher,
   screen,
+  names,
 }: {
   /** What the board shows with: the company's (signed in) or this browser's (Live Preview). */
   settings: DashboardSettings;
@@ -111,6 +117,8 @@ export function Board({
   switcher?: ReactNode;
   /** Set on a paired screen: what it shows, and that nothing on it is editable. */
   screen?: ScreenMode;
+  /** A company's board: whose it is (its name stands in for the default title). */
+  names?: BoardNames | undefined;
 }) {
   // The light theme lightens the header, footer and page too, where they keep their default colours.
   const shown = themedSettings(settings, themeStore.use());
@@ -143,7 +151,12 @@ export function Board({
     loadHelpTooltip().then(on, on);
   };
 
-  useDocumentTitle(settings.title);
+  // A company's board with no title of its own is called by the company's name, not the product's.
+  const title =
+    live && settings.title === DEFAULT_TITLE && names?.company ? names.company : settings.title;
+  // A TV names the board it shows; a board of several has the switcher, which names it.
+  const boardName = screen && names?.board ? names.board : undefined;
+  useDocumentTitle(title);
 
   useZipTimeZone(settings, weather.data, updateSettings, zipTimeZone);
 
@@ -156,8 +169,13 @@ export function Board({
     : () => updateSettings((s) => ({ ...s, dateFormat: nextDateFormat(s.dateFormat) }));
 
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
-  const sampleWeather = weather.data?.source === 'placeholder';
-  const weatherByDate = new Map((weather.data?.days ?? []).map((d) => [d.date, d]));
+  // Sample weather (the forecast could not be fetched) only in the signed-out Live Preview: a
+  // company's board says it has none rather than show made-up weather (issue 33, item 4).
+  const placeholder = weather.data?.source === 'placeholder';
+  const sampleWeather = !live && placeholder;
+  const shownWeather = live && placeholder ? undefined : weather.data;
+  const weatherNote = live && placeholder ? WEATHER_UNAVAILABLE_TEXT : undefined;
+  const weatherByDate = new Map((shownWeather?.days ?? []).map((d) => [d.date, d]));
   const staleAge = data.fetchedAt
     ? `${formatClock(data.fetchedAt, settings.timezone)} (${describeAge(data.fetchedAt, now)})`
     : null;
@@ -174,7 +192,8 @@ export function Board({
         data-screen={screen ? screen.name : undefined}
       >
         <BoardHeader
-          settings={shown}
+          settings={{ ...shown, title }}
+          boardName={boardName}
           editable={editable}
           boardControls={live && !screen}
           showSettings={!screen}
@@ -277,9 +296,10 @@ export function Board({
             data.refresh();
             void weather.refetch();
           }}
-          currentWeather={weather.data?.current ?? undefined}
+          currentWeather={shownWeather?.current ?? undefined}
           sampleWeather={sampleWeather}
-          locationName={weather.data?.location?.name}
+          weatherNote={weatherNote}
+          locationName={shownWeather?.location?.name}
           onZipChange={(zipCode) => updateSettings({ zipCode })}
         />
       </div>

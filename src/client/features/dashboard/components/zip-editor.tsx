@@ -7,10 +7,13 @@ export function ZipEditor({
   zip,
   editable,
   onChange,
+  emptyText,
 }: {
   zip: string;
   editable: boolean;
   onChange: (zip: string) => void;
+  /** Said instead while there is no ZIP code. */
+  emptyText?: string | undefined;
 }) {
   return (
     <InlineEditor
@@ -27,7 +30,9 @@ export function ZipEditor({
         className:
           'min-w-0 w-[4.5em] rounded border border-white/30 bg-black/30 px-1 py-0 text-inherit tabular-nums outline-none focus:ring-2 focus:ring-white/50',
       }}
-      renderDisplay={(edit) => <ZipLabel zip={zip} editable={editable} onEdit={edit} />}
+      renderDisplay={(edit) => (
+        <ZipLabel zip={zip} editable={editable} onEdit={edit} emptyText={emptyText} />
+      )}
     />
   );
 }

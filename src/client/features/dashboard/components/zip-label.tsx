@@ -7,10 +7,13 @@ export function ZipLabel({
   zip,
   editable,
   onEdit,
+  emptyText,
 }: {
   zip: string;
   editable: boolean;
   onEdit?: () => void;
+  /** Said instead while there is no ZIP code. */
+  emptyText?: string | undefined;
 }) {
   return (
     <HelpTip
@@ -31,7 +34,7 @@ export function ZipLabel({
         )}
       >
         <MapPin className="h-[1em] w-[1em]" aria-hidden />
-        {zip}
+        {zip || emptyText}
       </button>
     </HelpTip>
   );

@@ -13,6 +13,7 @@ import { useCompanyList } from '@/hooks/use-company-list';
 import { useTargetSuggestions } from '@/features/targets/api/targets-status';
 import { ConnectStep } from './connect-step';
 import { CreateCompanyStep } from './create-company-step';
+import { LocationStep } from './location-step';
 import { SetupSteps } from './setup-steps';
 import { TargetsStep } from './targets-step';
 import {
@@ -126,6 +127,8 @@ export function SetupPage() {
         <FullPageLoader />
       )}
       {company && company.provider !== 'jobber' && !jobber && !needsCompany && <JobberChoice />}
+      {/* Where the company is (ZIP code, time zone), once connected: the platform may know its zone. */}
+      {showTargets && <LocationStep />}
       {targetsPlace === 'after' && <TargetsStep scrollIntoView={connected} />}
     </PageShell>
   );

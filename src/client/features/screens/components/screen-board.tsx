@@ -13,7 +13,7 @@ type PairedScreen = Extract<ScreenStatus, { status: 'paired' }>['screen'];
 
 /** A paired screen: the company's board, read-only, honest about old or unreachable numbers. */
 export function ScreenBoard({ screen }: { screen: PairedScreen }) {
-  const { settings, data, offlineSince } = useScreenBoard(screen.viewType);
+  const { settings, data, offlineSince, names } = useScreenBoard(screen.viewType);
   const queryClient = useQueryClient();
   // Revoked: the status check drops the TV back to a pairing code at once.
   const onScreenRevoked = useCallback(
@@ -46,6 +46,7 @@ export function ScreenBoard({ screen }: { screen: PairedScreen }) {
       signedIn={false}
       canEdit={false}
       screen={{ data, offlineSince, name: screen.name }}
+      names={names}
     />
   );
 }

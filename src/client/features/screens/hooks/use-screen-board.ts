@@ -3,6 +3,7 @@ import type { DashboardSettings } from '@shared/settings/dashboard-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useBoardSettingsQuery } from '@/features/board-settings/api/board-settings-api';
+import { namesOf, type BoardNames } from '@/features/dashboard/lib/board-names';
 import type { BoardData } from '@/features/dashboard/hooks/use-board-data';
 import { boardDaysOf, boardMeasureOf } from '@/features/dashboard/lib/board-day';
 import { livePollInterval } from '@/features/live/poll-interval';
@@ -30,6 +31,7 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
   settings: DashboardSettings;
   data: BoardData;
   offlineSince: Date | null;
+  names: BoardNames | undefined;
 } {
   const queryClient = useQueryClient();
   // The company's settings, read as the signed-in board reads them (the screen's own company).
@@ -82,5 +84,5 @@ export function useScreenBoard(viewType: 'businessUnit' | 'jobType'): {
     subscriptionRequired,
     refresh: () => void capacity.refetch(),
   };
-  return { settings, data, offlineSince };
+  return { settings, data, offlineSince, names: namesOf(answer) };
 }
