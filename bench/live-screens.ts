@@ -1,7 +1,8 @@
 /**
  * Benchmark (issue 13, live screens at scale; issue 26, item 7, boards): paired screens holding
  * the `GET /api/events` stream open, over companies with several boards each (each company with
- * its own ServiceTitan tenant in the simulator), plus a few hundred boards polling
+ * its own ServiceTitan tenant in the simulator, or its own account on the Housecall Pro stand-in:
+ * see below), plus a few hundred boards polling
  * `POST /api/capacity`, across app instances on one fresh PostgreSQL database, for 5 refresh
  * intervals (CAPACITY_REFRESH_SECONDS=5). The instances are child processes
  * (`src/server/main.ts`, as `npm start` runs it) so their memory and CPU are theirs alone; the
@@ -17,22 +18,39 @@
  * tenant at known moments; the benchmark times each booking until every screen of that company
  * has received the `capacity` message. The simulator's clock is frozen, so those bookings are
  * the only changes in the tenants' data. Before the measured run, every company's history
- * backfill (13 weeks read from ServiceTitan on connecting, issue 27) is let finish: the run
+ * backfill (13 weeks read from its platform on connecting, issue 27) is let finish: the run
  * measures the steady state (BENCH_BACKFILL_WAIT_SECONDS bounds the wait; the time is printed).
  *
+ * Housecall Pro (issue 34): a share of the companies, BENCH_HCP_SHARE (default 1/3; a fraction
+ * such as 1/3 or a decimal; 0 keeps the all-ServiceTitan run), spread evenly among them, run on
+ * Housecall Pro instead, each connected to its own account on the stand-in
+ * (standins/housecall-pro/, decision 041) with its webhooks on as the demo company has them: a
+ * signing secret, and the stand-in told the company's webhook address (on one of the instances,
+ * the companies alternating, as behind a load balancer). Their bookings are made in the stand-in
+ * the way its sample account books, at the same known moments, and reach the screens as in
+ * production: the stand-in's signed `job.created` → an early read of that company → `capacity`
+ * messages, with polling at the interval as the floor. The stand-in's clock is frozen like the
+ * simulator's (its sample accounts book on their own as the clock moves), while its webhooks are
+ * stamped at the real time, which the app accepts within five minutes.
+ *
  * Prints, each with its target on its own line: ServiceTitan fetches per company per interval;
- * booking-to-every-screen latency (p50/p99/max); server RSS per 1,000 connected screens (after
+ * Housecall Pro reads per company per interval (every read either on the schedule or an early
+ * read after a booking's webhook) and the stand-in's requests per company per interval; every
+ * Housecall Pro booking's webhook accepted; booking-to-every-screen latency (p50/p99/max, and
+ * missed updates, in total and per platform); server RSS per 1,000 connected screens (after
  * connecting, and at its highest while updates flow, sampled every second: memory must stay
  * flat under updates); CPU of the instances between updates (a quiet period: streams idle with
  * heartbeats, the schedule still refreshing); non-200 answers and streams that failed to
  * connect or dropped; the machine's load average. Exits non-zero when a target is missed.
  *
  * Run: `npx tsx bench/live-screens.ts` (or `npm run bench`): 2,000 screens, 20 companies × 3
- * boards, 2 instances. The issue's scale run (minutes of set-up):
+ * boards (a third of them on Housecall Pro), 2 instances. The issue's scale run (minutes of
+ * set-up):
  *   BENCH_SCREENS=10000 BENCH_COMPANIES=200 BENCH_BOARDS=3 BENCH_INSTANCES=2 npx tsx bench/live-screens.ts
  * Memory of one instance under updates (issue 26, item 6):
  *   BENCH_SCREENS=1000 BENCH_INSTANCES=1 npx tsx bench/live-screens.ts
- * Quick runs: BENCH_SCREENS=100 BENCH_COMPANIES=4 BENCH_INTERVALS=3 BENCH_POLLERS=20
+ * The run before Housecall Pro (every company on ServiceTitan): BENCH_HCP_SHARE=0.
+ * Quick runs: BENCH_SCREENS=100 BENCH_COMPANIES=6 BENCH_INTERVALS=3 BENCH_POLLERS=20
  * BENCH_QUIET_SECONDS=5.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,10 +63,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
+import { startHousecallProStandin } from '../standins/housecall-pro/index.js';
+import { HOUSECALLPRO_WEBHOOK_PATH } from '../src/shared/api/providers.js';
+import { EARLY_READ_AFTER_MS } from '../src/server/services/capacity/snapshot-store.js';
 import type { ClientScreen, FromClient, ScreenReport, ToClient } from './live-screens-client.js';
 import {
   cpuSecondsOf,
   createAccountAdmin,
+  createCompanyOnHousecallPro,
   createCompanyWithCredential,
   createFreshDatabase,
   createPairedScreen,
@@ -68,6 +90,23 @@ const COMPANIES = Math.max(1, envNumber('BENCH_COMPANIES', 20));
 /** Boards per company (issue 26): screen i shows board ⌊i / companies⌋ mod boards of its company. */
 const BOARDS = Math.max(1, Math.min(50, envNumber('BENCH_BOARDS', 3)));
 const INSTANCE_COUNT = Math.max(1, envNumber('BENCH_INSTANCES', 2));
+/**
+ * The share of companies on Housecall Pro (issue 34): BENCH_HCP_SHARE, a fraction ("1/3") or a
+ * decimal ("0.5"), default 1/3; 0 keeps every company on ServiceTitan.
+ */
+const HCP_SHARE = (() => {
+  const text = (process.env.BENCH_HCP_SHARE ?? '1/3').trim();
+  const fraction = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(text);
+  const value = fraction ? Number(fraction[1]) / Number(fraction[2]) : Number(text);
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1 / 3;
+})();
+/**
+ * Company c runs on Housecall Pro when the share's running count steps up at it: spread evenly,
+ * ⌊companies × share⌋ of them, the first company (the simulator's demo tenant) on ServiceTitan
+ * unless every company is on Housecall Pro.
+ */
+const onHousecallPro = (c: number) =>
+  Math.floor((c + 1) * HCP_SHARE + 1e-9) > Math.floor(c * HCP_SHARE + 1e-9);
 const SCREENS_PER_PROCESS = Math.max(100, envNumber('BENCH_SCREENS_PER_PROCESS', 2500));
 const INTERVALS = Math.max(2, envNumber('BENCH_INTERVALS', 5));
 const POLLERS = envNumber('BENCH_POLLERS', 300);
@@ -404,7 +443,7 @@ interface PhaseResult {
   seconds: number;
   /** CPU seconds of all instances over the phase. */
   cpu: number;
-  /** Company refreshes (ServiceTitan appointment reads, first page) in the phase. */
+  /** Company refreshes in the phase (first pages of board reads: simulator and Housecall Pro). */
   refreshes: number;
   /** Messages the screens received in the phase: small ones (fetched, heartbeat), with answers. */
   smallMessages: number;
@@ -440,13 +479,39 @@ async function main() {
     );
     process.exit(1);
   }
-  // Frozen clock: the tenants' data changes only through the bookings below.
+  // Frozen clock: the tenants' and accounts' data change only through the bookings below (the
+  // Housecall Pro stand-in's webhooks are stamped at the real time, as Housecall Pro's are).
   const frozen = new Date();
   const simulator = await startServiceTitanSimulator({ now: () => frozen });
-  const credentials = [
-    simulator.demoCredential,
-    ...Array.from({ length: COMPANIES - 1 }, () => simulator.addTenant()),
-  ];
+  const housecallPro = await startHousecallProStandin({
+    now: () => frozen,
+    webhookNow: () => new Date(),
+  });
+  /** Each company's platform account: a simulator tenant, or a Housecall Pro account. */
+  type Platform = 'servicetitan' | 'housecallpro';
+  const platforms: Platform[] = Array.from({ length: COMPANIES }, (_, c) =>
+    onHousecallPro(c) ? 'housecallpro' : 'servicetitan',
+  );
+  let firstTenant = true;
+  const accounts = platforms.map((platform, c) => {
+    if (platform === 'housecallpro') {
+      const account = housecallPro.addAccount();
+      return {
+        platform,
+        tenantId: null,
+        st: null,
+        hcp: {
+          ...account,
+          webhookSecret: `whsec_bench_${c}_${crypto.randomBytes(12).toString('hex')}`,
+        },
+      } as const;
+    }
+    const credential = firstTenant ? simulator.demoCredential : simulator.addTenant();
+    firstTenant = false;
+    return { platform, tenantId: credential.tenantId, st: credential, hcp: null } as const;
+  });
+  const hcpCount = platforms.filter((p) => p === 'housecallpro').length;
+  const stCount = COMPANIES - hcpCount;
   const encryptionKey = crypto.randomBytes(32).toString('base64');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-bench-live-'));
   const instances: Instance[] = [];
@@ -461,14 +526,25 @@ async function main() {
       database: seedDatabase,
       encryptionKey,
       serviceTitanUrl: simulator.url,
+      housecallProUrl: housecallPro.url,
     });
     const companyIds: number[] = [];
     const adminIds: string[] = [];
     /** Each company's boards: its first, then BOARDS - 1 more (alternating view types). */
     const boardIds: number[][] = [];
     const boardViews: ('businessUnit' | 'jobType')[][] = [];
-    for (const credential of credentials) {
-      const companyId = await createCompanyWithCredential(seeder.app, credential);
+    /** The webhook address part of each Housecall Pro company (null on ServiceTitan). */
+    const webhookKeys: (string | null)[] = [];
+    for (const account of accounts) {
+      let companyId: number;
+      if (account.hcp) {
+        const created = await createCompanyOnHousecallPro(seeder.app, account.hcp);
+        companyId = created.companyId;
+        webhookKeys.push(created.webhookKey);
+      } else {
+        companyId = await createCompanyWithCredential(seeder.app, account.st);
+        webhookKeys.push(null);
+      }
       const adminId = await createAccountAdmin(seeder.app, companyId);
       const first = await seeder.app.services.boards.first(companyId);
       const ids = [first.id];
@@ -538,6 +614,9 @@ async function main() {
       STRIPE_STANDIN: 'false',
       SERVICETITAN_AUTH_URL: simulator.url,
       SERVICETITAN_API_URL: simulator.url,
+      HOUSECALLPRO_API_URL: housecallPro.url,
+      // The instances run the product alone: no Jobber stand-in of their own.
+      JOBBER_STANDIN: 'false',
       CAPACITY_REFRESH_SECONDS: String(REFRESH_SECONDS),
       // Every client is on 127.0.0.1: each sends its own X-Forwarded-For address, and the limit
       // is raised so the rate limiter is not what gets measured.
@@ -547,6 +626,15 @@ async function main() {
     for (let i = 0; i < INSTANCE_COUNT; i++) instances.push(await startInstance(env, i));
     const pids = instances.map((i) => i.child.pid!);
     const pick = () => instances[Math.floor(Math.random() * instances.length)]!;
+    // Housecall Pro companies' webhooks, as each admin pasted the address into Housecall Pro
+    // (their instance alternating, as behind a load balancer).
+    accounts.forEach((account, c) => {
+      if (!account.hcp) return;
+      housecallPro.setWebhook(account.hcp.apiKey, {
+        url: `${instances[c % instances.length]!.baseUrl}${HOUSECALLPRO_WEBHOOK_PATH}${webhookKeys[c]!}`,
+        secret: account.hcp.webhookSecret,
+      });
+    });
 
     progress(`${INSTANCE_COUNT} instance(s) up; warming every company's board on each`);
     // Warm every instance (migrations done, caches and snapshots primed), then the baseline:
@@ -565,7 +653,39 @@ async function main() {
     const before = await probe(pids, dataDir);
     const rssBefore = before.map((p) => p.rss);
 
-    /** Appointment reads (first pages: one per company refresh) the simulator saw since `from`. */
+    // The board's window as the instances ask each platform for it: bookings go mid-way into its
+    // first day (the board shows the next working days, not today). The latest start asked:
+    // history's backfill (issue 27) reads past days too, and Housecall Pro's item scan weeks back.
+    const latestStart = (values: (string | undefined)[]) =>
+      values
+        .filter((value) => value !== undefined)
+        .sort((a, b) => Date.parse(a) - Date.parse(b))
+        .at(-1);
+    const windowStart = latestStart(
+      simulator.calls.list().map((call) => call.query.startsOnOrAfter),
+    );
+    if (stCount > 0 && !windowStart) {
+      throw new Error('the instances never read appointments from the simulator');
+    }
+    const hcpWindowStart = latestStart(
+      housecallPro.calls.list({ path: '/jobs' }).map((call) => call.query.scheduled_end_min),
+    );
+    if (hcpCount > 0 && !hcpWindowStart) {
+      throw new Error('the instances never read jobs from the Housecall Pro stand-in');
+    }
+    const bookingStart = new Date(Date.parse(windowStart ?? '') + 14 * 60 * 60 * 1000);
+    const hcpBookingStart = new Date(Date.parse(hcpWindowStart ?? '') + 14 * 60 * 60 * 1000);
+    /** A Housecall Pro call that is a company's board read (its first page), not history's or the item scan's. */
+    const isHcpBoardRead = (call: { path: string; query: Record<string, string> }) =>
+      call.path === '/jobs' &&
+      (call.query.page ?? '1') === '1' &&
+      call.query.scheduled_end_min !== undefined &&
+      Date.parse(call.query.scheduled_end_min) >= Date.parse(hcpWindowStart ?? '');
+
+    /**
+     * Company refreshes since `from`: the simulator's appointment reads and the Housecall Pro
+     * stand-in's board reads of jobs (first pages: one per company refresh).
+     */
     const refreshesSince = (from: number, to: number) =>
       simulator.calls
         .list()
@@ -575,6 +695,11 @@ async function main() {
             (call.query.page ?? '1') === '1' &&
             call.receivedAtMs >= from &&
             call.receivedAtMs < to,
+        ).length +
+      housecallPro.calls
+        .list({ path: '/jobs' })
+        .filter(
+          (call) => isHcpBoardRead(call) && call.receivedAtMs >= from && call.receivedAtMs < to,
         ).length;
     const clientTotals = async () => {
       await collectReports(processes);
@@ -692,22 +817,11 @@ async function main() {
       );
     });
 
-    // The board's window as the instances ask ServiceTitan for it: bookings go mid-way into its
-    // first day (the board shows the next working days, not today).
-    // (The latest start asked: history's backfill, issue 27, reads past days too.)
-    const windowStart = simulator.calls
-      .list()
-      .map((call) => call.query.startsOnOrAfter)
-      .filter((value) => value !== undefined)
-      .sort((a, b) => Date.parse(a) - Date.parse(b))
-      .at(-1);
-    if (!windowStart) throw new Error('the instances never read appointments from the simulator');
-    const bookingStart = new Date(Date.parse(windowStart) + 14 * 60 * 60 * 1000);
-
     progress(`${SCREENS} screens connected; the measured run (${INTERVALS} intervals)`);
     // The measured run: pollers poll, bookings land at known moments.
     simulator.calls.reset();
-    const tenantIds = credentials.map((c) => c.tenantId);
+    housecallPro.calls.reset();
+    const tenantIds = accounts.map((a) => a.tenantId);
     const fetchTimes: number[][] = tenantIds.map(() => []);
     const listCalls = { appointments: 0, jobs: 0, other: 0 };
     let backfillReads = 0;
@@ -726,11 +840,40 @@ async function main() {
         // History's backfill (issue 27) reads past days: counted apart, it is no board refresh.
         if (match[2] === 'appointments' && (call.query.page ?? '1') === '1') {
           const from = call.query.startsOnOrAfter;
-          if (from !== undefined && Date.parse(from) < Date.parse(windowStart)) backfillReads++;
-          else fetchTimes[tenantIds.indexOf(match[1]!)]?.push(call.receivedAtMs);
+          if (from !== undefined && Date.parse(from) < Date.parse(windowStart ?? '')) {
+            backfillReads++;
+          } else fetchTimes[tenantIds.indexOf(match[1]!)]?.push(call.receivedAtMs);
         }
       }
       seenCalls = calls.length;
+      watchHousecallPro();
+    };
+    // Housecall Pro: a company's read is its board read's first page of jobs (further pages,
+    // history's past days and the item scan counted apart), timed when it reached the stand-in;
+    // every request of its key is counted too (what Housecall Pro sees of the company).
+    const companyOfKey = new Map(
+      accounts.flatMap((a, c) => (a.hcp ? [[a.hcp.apiKey, c] as const] : [])),
+    );
+    /** Per company: the stand-in's requests in the measured window [started, deadline). */
+    const hcpRequests = accounts.map(() => 0);
+    const hcpCalls = { boardReads: 0, morePages: 0, other: 0, refused: 0 };
+    let seenHcpCalls = 0;
+    const watchHousecallPro = () => {
+      const calls = housecallPro.calls.list();
+      for (const call of calls.slice(seenHcpCalls)) {
+        const c = call.account === undefined ? undefined : companyOfKey.get(call.account);
+        if (c === undefined) {
+          hcpCalls.refused++;
+          continue;
+        }
+        if (call.receivedAtMs >= started && call.receivedAtMs < deadline) hcpRequests[c]!++;
+        if (isHcpBoardRead(call)) {
+          hcpCalls.boardReads++;
+          fetchTimes[c]!.push(call.receivedAtMs);
+        } else if (call.path === '/jobs' && (call.query.page ?? '1') !== '1') hcpCalls.morePages++;
+        else hcpCalls.other++;
+      }
+      seenHcpCalls = calls.length;
     };
     const callWatcher = setInterval(watchCalls, 50);
 
@@ -758,17 +901,33 @@ async function main() {
 
     // Bookings: every company gets one every 1.5 intervals (so one booking's notification is
     // in before the next booking), at a random phase, until the last interval.
+    // On Housecall Pro the job is booked in the company's account as its sample account books
+    // one (the stand-in's clock frozen), and the stand-in sends its signed job.created webhook.
     const bookings: { companyIndex: number; at: number }[] = [];
+    /** Each Housecall Pro booking's webhook: the instance's answer (null: none came). */
+    const webhookAnswers: (number | null)[] = [];
     const bookingSpacing = 1.5 * REFRESH_MS;
     const bookLoop = async (companyIndex: number) => {
       let at = started + Math.random() * REFRESH_MS;
+      const account = accounts[companyIndex]!;
       while (at < started + (INTERVALS - 1) * REFRESH_MS) {
         await sleep(at - Date.now());
-        simulator.book({
-          tenantId: tenantIds[companyIndex]!,
-          start: bookingStart,
-        });
-        bookings.push({ companyIndex, at: Date.now() });
+        if (account.hcp) {
+          const apiKey = account.hcp.apiKey;
+          // The job exists from this moment; the webhook follows.
+          const booked = housecallPro.book({ apiKey, start: hcpBookingStart });
+          bookings.push({ companyIndex, at: Date.now() });
+          const { jobId } = await booked;
+          webhookAnswers.push(
+            housecallPro.deliveries(apiKey).find((d) => d.jobId === jobId)?.status ?? null,
+          );
+        } else {
+          simulator.book({
+            tenantId: account.tenantId,
+            start: bookingStart,
+          });
+          bookings.push({ companyIndex, at: Date.now() });
+        }
         at += bookingSpacing;
       }
     };
@@ -813,46 +972,95 @@ async function main() {
     // fixed 5 s window says 2 for a company whose fetches came at 0.1 s and 4.98 s into one
     // window: the phase and 100 ms of jitter, not a second read. Two reads of one interval (two
     // instances both refreshing) show as a gap far under the interval.
-    const perCompany = fetchTimes.map((times) => times.filter((t) => t >= started && t < deadline));
-    const gaps: number[] = [];
-    const rates: number[] = [];
-    for (const times of fetchTimes) {
-      const within = times.filter((t) => t <= runEnded);
-      for (let i = 1; i < within.length; i++) gaps.push(within[i]! - within[i - 1]!);
-      const run = times.filter((t) => t >= started && t < deadline);
-      if (run.length >= 2) {
-        rates.push(((run.length - 1) * REFRESH_MS) / (run[run.length - 1]! - run[0]!));
+    // Each platform's companies apart (ServiceTitan is polled only; Housecall Pro also reads
+    // early after a webhook), then every company together.
+    const companiesOn = (platform: Platform | 'all') =>
+      platforms.flatMap((p, c) => (platform === 'all' || p === platform ? [c] : []));
+    const readFigures = (companyIndexes: number[]) => {
+      const gaps: number[] = [];
+      const rates: number[] = [];
+      let inWindow = 0;
+      for (const c of companyIndexes) {
+        const times = fetchTimes[c]!;
+        const within = times.filter((t) => t <= runEnded);
+        for (let i = 1; i < within.length; i++) gaps.push(within[i]! - within[i - 1]!);
+        const run = times.filter((t) => t >= started && t < deadline);
+        inWindow += run.length;
+        if (run.length >= 2) {
+          rates.push(((run.length - 1) * REFRESH_MS) / (run[run.length - 1]! - run[0]!));
+        }
       }
-    }
-    gaps.sort((a, b) => a - b);
-    const fetchesPerCompanyPerInterval =
-      rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : 0;
-    const fetchesInWindow = perCompany.reduce((n, t) => n + t.length, 0) / COMPANIES / INTERVALS;
+      gaps.sort((a, b) => a - b);
+      return {
+        gaps,
+        perInterval: rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : 0,
+        inWindow: companyIndexes.length > 0 ? inWindow / companyIndexes.length / INTERVALS : 0,
+      };
+    };
+    const stReads = readFigures(companiesOn('servicetitan'));
+    const hcpReads = readFigures(companiesOn('housecallpro'));
+    const allReads = readFigures(companiesOn('all'));
+    const gaps = stReads.gaps;
+    const fetchesPerCompanyPerInterval = stReads.perInterval;
+    const fetchesInWindow = stReads.inWindow;
     /** The schedule looks for due snapshots every 250 ms: a fetch may come that much early. */
     const closestAllowed = REFRESH_MS - 250;
     const closestGap = gaps[0] ?? 0;
+    // Housecall Pro: each read after a company's first is on the schedule (an interval after the
+    // one before, less the tick) or early, after one of its bookings' webhooks (decision 041: at
+    // least EARLY_READ_AFTER_MS after the read before); a booking explains one early read. A read
+    // that is neither is a second read of an interval nobody asked for.
+    let earlyReads = 0;
+    let unexplainedReads = 0;
+    const earlyAllowed = EARLY_READ_AFTER_MS - 250;
+    for (const c of companiesOn('housecallpro')) {
+      const within = fetchTimes[c]!.filter((t) => t <= runEnded);
+      const unused = bookings.filter((b) => b.companyIndex === c).map((b) => b.at);
+      for (let i = 1; i < within.length; i++) {
+        const gap = within[i]! - within[i - 1]!;
+        if (gap >= closestAllowed) continue;
+        // The webhook may come while a read is in flight: the early read follows that one.
+        const by = unused.findIndex((at) => at > within[i - 1]! - 2_000 && at <= within[i]!);
+        if (by >= 0 && gap >= earlyAllowed) {
+          unused.splice(by, 1);
+          earlyReads++;
+        } else unexplainedReads++;
+      }
+    }
+    const hcpRequestsPerCompanyPerInterval =
+      hcpCount > 0 ? hcpRequests.reduce((a, b) => a + b, 0) / hcpCount / INTERVALS : 0;
 
-    // Booking → every screen of the company notified.
+    // Booking → every screen of the company notified, in total and per platform.
+    const byPlatform = {
+      servicetitan: { latencies: [] as number[], missed: 0, bookings: 0 },
+      housecallpro: { latencies: [] as number[], missed: 0, bookings: 0 },
+    };
     const latencies: number[] = [];
     let missed = 0;
     const perBookingWorst: number[] = [];
     for (const booking of bookings) {
+      const mine = byPlatform[platforms[booking.companyIndex]!];
+      mine.bookings++;
       let worst = 0;
       for (const screen of screens) {
         if (screen.companyIndex !== booking.companyIndex || !screen.report?.connected) continue;
         const at = screen.report.capacityEvents.find((t) => t >= booking.at);
         if (at === undefined) {
           missed++;
+          mine.missed++;
           worst = Number.POSITIVE_INFINITY;
           continue;
         }
         latencies.push(at - booking.at);
+        mine.latencies.push(at - booking.at);
         worst = Math.max(worst, at - booking.at);
       }
       perBookingWorst.push(worst);
     }
     latencies.sort((a, b) => a - b);
+    for (const figures of Object.values(byPlatform)) figures.latencies.sort((a, b) => a - b);
     perBookingWorst.sort((a, b) => a - b);
+    const webhooksAccepted = webhookAnswers.filter((status) => status === 200).length;
     const capacityEvents = sum((r) => r.capacityEvents.length);
     const answeredEvents = sum((r) => r.answered);
     const plainEvents = sum((r) => r.plain);
@@ -898,22 +1106,32 @@ async function main() {
     const loadPercent = ((loadCpu.user + loadCpu.system) / 1e6 / runSeconds) * 100;
 
     const fetchesOk =
-      (gaps.length === 0 || closestGap >= closestAllowed) &&
-      (gaps.length === 0 || gaps[gaps.length - 1]! <= LATENCY_TARGET_MS) &&
-      fetchesPerCompanyPerInterval <= 1.01 &&
-      fetchesPerCompanyPerInterval > 0;
+      stCount === 0 ||
+      ((gaps.length === 0 || closestGap >= closestAllowed) &&
+        (gaps.length === 0 || gaps[gaps.length - 1]! <= LATENCY_TARGET_MS) &&
+        fetchesPerCompanyPerInterval <= 1.01 &&
+        fetchesPerCompanyPerInterval > 0);
+    const hcpGaps = hcpReads.gaps;
+    const hcpReadsOk =
+      hcpCount === 0 ||
+      (unexplainedReads === 0 &&
+        (hcpGaps.length === 0 || hcpGaps[0]! >= earlyAllowed) &&
+        (hcpGaps.length === 0 || hcpGaps[hcpGaps.length - 1]! <= LATENCY_TARGET_MS) &&
+        hcpReads.perInterval > 0);
+    const webhooksOk = webhooksAccepted === webhookAnswers.length;
     const p99 = percentile(latencies, 99);
     const latencyOk = missed === 0 && latencies.length > 0 && p99 <= LATENCY_TARGET_MS;
     const memoryOk = rssPer1000Updating <= MEMORY_TARGET_PER_1000;
     const errorsOk =
       non200 === 0 && requestErrors === 0 && failedStreams === 0 && droppedStreams === 0;
-    failedTarget = !(fetchesOk && latencyOk && memoryOk && errorsOk);
+    failedTarget = !(fetchesOk && hcpReadsOk && webhooksOk && latencyOk && memoryOk && errorsOk);
 
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const loads = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
     console.log(
       `\n== ${SCREENS} stream screens + ${POLLERS} polling boards (every ${POLL_MS / 1000} s), ` +
-        `${COMPANIES} companies × ${BOARDS} boards (one ServiceTitan tenant per company), ` +
+        `${COMPANIES} companies × ${BOARDS} boards (${stCount} on ServiceTitan, a simulator tenant each; ` +
+        `${hcpCount} on Housecall Pro, a stand-in account each with its webhooks on: BENCH_HCP_SHARE ${HCP_SHARE.toFixed(3)}), ` +
         `${INSTANCE_COUNT} app instance(s) (child processes) on one fresh PostgreSQL database, ` +
         `${processes.length} load-generator process(es), CAPACITY_REFRESH_SECONDS=${REFRESH_SECONDS}, ` +
         `${INTERVALS} intervals measured (${runSeconds.toFixed(1)} s incl. the last bookings' delivery); ` +
@@ -931,6 +1149,19 @@ async function main() {
         `(of which history backfill reads of past days: ${backfillReads}); ` +
         `gap between a company's fetches: min ${s(gaps[0] ?? 0)}, median ${s(percentile(gaps, 50))}, max ${s(gaps[gaps.length - 1] ?? 0)}`,
     );
+    if (hcpCount > 0) {
+      console.log(
+        `Housecall Pro stand-in calls in the run: board reads (first pages of jobs) ${hcpCalls.boardReads}, further pages ${hcpCalls.morePages}, ` +
+          `other ${hcpCalls.other} (history's past days, the item scan, the company), refused ${hcpCalls.refused}; ` +
+          `${earlyReads} early reads after webhooks, ${unexplainedReads} reads neither on the schedule nor after a booking; ` +
+          `gap between a company's reads: min ${s(hcpGaps[0] ?? 0)}, median ${s(percentile(hcpGaps, 50))}, max ${s(hcpGaps[hcpGaps.length - 1] ?? 0)}; ` +
+          `webhooks: ${webhooksAccepted} of ${webhookAnswers.length} bookings' job.created answered 200`,
+      );
+      console.log(
+        `reads per company per interval, every company: ${allReads.perInterval.toFixed(3)} (${allReads.inWindow.toFixed(2)} counted in the run's window); ` +
+          `ServiceTitan ${stReads.perInterval.toFixed(3)}, Housecall Pro ${hcpReads.perInterval.toFixed(3)} (the stand-in's requests: ${hcpRequestsPerCompanyPerInterval.toFixed(2)} per company per interval)`,
+      );
+    }
     console.log(
       `board reads (POST /api/capacity): ${answers.total + clientFigures.answersTotal}; re-read after a capacity message: ` +
         `p50 ${percentile(refetchMs, 50).toFixed(1)} ms, p99 ${percentile(refetchMs, 99).toFixed(1)} ms (${refetchMs.length})`,
@@ -979,7 +1210,7 @@ async function main() {
       );
     }
     console.log(
-      `CPU per company refresh (ServiceTitan read unchanged, stored, announced; no screens; the instances' idle work counted in): ${refreshMs.toFixed(2)} ms`,
+      `CPU per company refresh (its platform read unchanged, stored, announced; no screens; the instances' idle work counted in): ${refreshMs.toFixed(2)} ms`,
     );
     console.log(
       `CPU per screen notified (one message written; the fetched phase beyond the quiet one): ${notifyMs.toFixed(3)} ms`,
@@ -993,7 +1224,7 @@ async function main() {
     );
     console.log('-- figures (target)');
     console.log(
-      `ServiceTitan fetches per company per interval: ${fetchesPerCompanyPerInterval.toFixed(3)} ` +
+      `ServiceTitan fetches per company per interval (${stCount} companies): ${fetchesPerCompanyPerInterval.toFixed(3)} ` +
         `(each company's fetches over the time between its first and last in the run; ${fetchesInWindow.toFixed(2)} counted in the run's window) ` +
         `(target 1.00: one per interval) ${fetchesOk ? 'OK' : 'MISSED'}`,
     );
@@ -1001,11 +1232,34 @@ async function main() {
       `closest two fetches of one company: ${s(closestGap)} (target >= interval - the schedule's 250 ms tick = ${s(closestAllowed)}: never two in one interval) ` +
         `${gaps.length === 0 || closestGap >= closestAllowed ? 'OK' : 'MISSED'}`,
     );
+    if (hcpCount > 0) {
+      console.log(
+        `Housecall Pro reads per company per interval (${hcpCount} companies): ${hcpReads.perInterval.toFixed(3)} ` +
+          `(${hcpReads.inWindow.toFixed(2)} counted in the run's window; ${earlyReads} of them early after ${byPlatform.housecallpro.bookings} bookings' webhooks), ` +
+          `the stand-in's requests per company per interval: ${hcpRequestsPerCompanyPerInterval.toFixed(2)} ` +
+          `(target: every read on the schedule or one early read per booking, ${unexplainedReads} not; none closer than ${s(earlyAllowed)}; none further apart than ${s(LATENCY_TARGET_MS)}) ` +
+          `${hcpReadsOk ? 'OK' : 'MISSED'}`,
+      );
+      console.log(
+        `Housecall Pro webhooks accepted: ${webhooksAccepted} of ${webhookAnswers.length} bookings (target all) ${webhooksOk ? 'OK' : 'MISSED'}`,
+      );
+    }
     console.log(
       `booking to every screen notified: p50 ${s(percentile(latencies, 50))}, p99 ${s(p99)}, max ${s(latencies[latencies.length - 1] ?? 0)} ` +
         `over ${latencies.length} screen notifications of ${bookings.length} bookings, ${missed} missed ` +
         `(target p99 <= interval + 2 s = ${s(LATENCY_TARGET_MS)}, none missed) ${latencyOk ? 'OK' : 'MISSED'}`,
     );
+    for (const [platform, name] of [
+      ['servicetitan', 'ServiceTitan'],
+      ['housecallpro', 'Housecall Pro'],
+    ] as const) {
+      if (hcpCount === 0) break;
+      const figures = byPlatform[platform];
+      console.log(
+        `  on ${name}: p50 ${s(percentile(figures.latencies, 50))}, p99 ${s(percentile(figures.latencies, 99))}, ` +
+          `max ${s(figures.latencies[figures.latencies.length - 1] ?? 0)} over ${figures.latencies.length} screen notifications of ${figures.bookings} bookings, ${figures.missed} missed`,
+      );
+    }
     console.log(
       `booking to the LAST screen of its company notified: p50 ${s(percentile(perBookingWorst, 50))}, max ${s(perBookingWorst[perBookingWorst.length - 1] ?? 0)}`,
     );
@@ -1054,6 +1308,7 @@ async function main() {
     }
     await fresh.drop();
     await simulator.close();
+    await housecallPro.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (failedTarget) process.exitCode = 1;

@@ -8,6 +8,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { companies, users } from '../src/server/db/schema.js';
+import { webhookKeyHash } from '../src/server/services/companies/company-store.js';
 import { SCREEN_COOKIE } from '../src/server/plugins/screens.js';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions.js';
 import type { ItemType } from '../src/shared/api/item-groups.js';
@@ -78,6 +79,8 @@ export async function startAppInstance(options: {
   database: DatabaseHandle;
   encryptionKey: string;
   serviceTitanUrl: string;
+  /** Where Housecall Pro is reached (its stand-in); the public host when absent. */
+  housecallProUrl?: string;
   refreshSeconds?: number;
 }): Promise<RunningApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-bench-'));
@@ -90,6 +93,7 @@ export async function startAppInstance(options: {
     SERVICETITAN_SIMULATOR: 'false',
     SERVICETITAN_AUTH_URL: options.serviceTitanUrl,
     SERVICETITAN_API_URL: options.serviceTitanUrl,
+    ...(options.housecallProUrl ? { HOUSECALLPRO_API_URL: options.housecallProUrl } : {}),
     CAPACITY_REFRESH_SECONDS: String(options.refreshSeconds ?? 60),
     TRUST_PROXY: 'true',
   });
@@ -121,6 +125,31 @@ export async function createCompanyWithCredential(
     })
     .returning({ id: companies.id });
   return row!.id;
+}
+
+/**
+ * A company on Housecall Pro (issue 34) holding the account's Company API key, its webhooks on
+ * as an admin sets them up (decision 041): the signing secret Housecall Pro showed, and the
+ * company's unguessable webhook address part (sealed, and hashed to find the company), which is
+ * returned so the stand-in can be told where to send the account's events.
+ */
+export async function createCompanyOnHousecallPro(
+  app: FastifyInstance,
+  account: { apiKey: string; webhookSecret: string },
+): Promise<{ companyId: number; webhookKey: string }> {
+  const webhookKey = crypto.randomBytes(32).toString('base64url');
+  const [row] = await app.db
+    .insert(companies)
+    .values({
+      name: 'Bench Plumbing Co',
+      provider: 'housecallpro',
+      hcpApiKeyEnc: app.secretBox.seal(account.apiKey),
+      hcpWebhookSecretEnc: app.secretBox.seal(account.webhookSecret),
+      hcpWebhookKeyEnc: app.secretBox.seal(webhookKey),
+      hcpWebhookKeyHash: webhookKeyHash(webhookKey),
+    })
+    .returning({ id: companies.id });
+  return { companyId: row!.id, webhookKey };
 }
 
 /** A user of the company (an account admin when `role` says so); returns its id. */

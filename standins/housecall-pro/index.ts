@@ -117,6 +117,12 @@ export interface HousecallProStandinOptions {
   burstPerSecond?: number;
   /** How often the sample accounts' own bookings are looked for, to send their webhooks. */
   webhookTickMs?: number;
+  /**
+   * The clock webhooks are stamped and signed with (default: `now`). A benchmark freezes the
+   * accounts' data (`now`) while Housecall Pro stamps a delivery at the real time, which the app
+   * accepts only within five minutes.
+   */
+  webhookNow?: () => Date;
 }
 
 interface AccountState {
@@ -368,20 +374,21 @@ export async function startHousecallProStandin(
     if (!target) return;
     const at = now();
     const job = materialize(plan, at.getTime(), company(state), true);
+    const stamped = options.webhookNow?.() ?? at;
     const body = JSON.stringify({
       event,
-      event_occurred_at: at.toISOString(),
+      event_occurred_at: stamped.toISOString(),
       company_id: state.credential.companyId,
       job,
     });
     // Signed at the stand-in's own clock (a test's moved clock is the app's too).
-    const timestamp = String(Math.floor(at.getTime() / 1000));
+    const timestamp = String(Math.floor(stamped.getTime() / 1000));
     const delivery = {
       apiKey: state.credential.apiKey,
       event,
       jobId: plan.id,
       status: null as number | null,
-      at: at.toISOString(),
+      at: stamped.toISOString(),
     };
     deliveries.push(delivery);
     if (deliveries.length > 500) deliveries.shift();
