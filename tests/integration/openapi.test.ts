@@ -88,6 +88,7 @@ describe('API reference', () => {
       'screen',
       'session',
       'stripeSignature',
+      'twilioSignature',
     ]);
   });
 

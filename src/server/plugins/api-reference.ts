@@ -238,6 +238,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
             description:
               "Jobber's Base64 HMAC-SHA256 of the exact body, keyed with the app's client secret.",
           },
+          twilioSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-twilio-signature',
+            description:
+              "Twilio's Base64 HMAC-SHA1 of the URL it called and the sorted form parameters, keyed with the account's auth token.",
+          },
           housecallproSignature: {
             type: 'apiKey',
             in: 'header',
