@@ -29,7 +29,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
 /**
- * The routes the API reference describes: the API, the health checks and screen links; not the
+ * The routes the API reference describes: the API, the health checks, screen links, alert
+ * confirmation links and boards' short links; not the
  * built client's files, the development identity provider (/oidc) or the reference page itself.
  */
 export function isDocumentedRoute(url: string): boolean {
@@ -39,7 +40,8 @@ export function isDocumentedRoute(url: string): boolean {
     url === '/healthz' ||
     url === '/readyz' ||
     url.startsWith('/tv/link/') ||
-    url.startsWith('/alerts/confirm/')
+    url.startsWith('/alerts/confirm/') ||
+    url.startsWith('/b/')
   );
 }
 
@@ -69,6 +71,7 @@ const GROUPS: Record<string, string> = {
   events: 'boards',
   stripe: 'billing',
   servicetitan: 'boards',
+  b: 'boards',
 };
 
 /** The reference's groups, in the order a newcomer reads them, each said in a line. */
