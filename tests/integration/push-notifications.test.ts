@@ -539,7 +539,9 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
     expect(pushService.messages()).toHaveLength(2);
     expect(twilio.messages().map((m) => [m.to, m.status])).toEqual([[PHONE, 'delivered']]);
     expect(twilio.messages()[0]!.body).toMatch(
-      new RegExp(`^Call board Service: Thu \\d+% of target at 2:00 PM( \\(expected \\d+%\\))?\\. http://board\\.test/b/${boardId.toString(36)}$`),
+      new RegExp(
+        `^Call board Service: Thu \\d+% of target at 2:00 PM( \\(expected \\d+%\\))?\\. http://board\\.test/b/${boardId.toString(36)}$`,
+      ),
     );
     const [toAdmin] = arrived(adminPhone);
     const [toMember] = arrived(memberPhone);
