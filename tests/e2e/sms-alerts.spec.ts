@@ -11,6 +11,8 @@ import { demoAccounts, openSignedInBoard } from './helpers.js';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('an admin texts a number that agreed by its code, on a phone', async ({ page }) => {
+  // Sign-in, a rule, a code, a test and the callback: more steps than most browser tests.
+  test.slow();
   await openSignedInBoard(page, demoAccounts.manager);
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();

@@ -68,6 +68,12 @@ describe('the text of an alert', () => {
     expect(smsText(behind(), LINK)).toBe(
       `Call board Service: Thu 42% of target at 2:00 PM (expected 66%). ${LINK}`,
     );
+    expect(smsText(behind({ event: 'repeat' }), LINK)).toBe(
+      `Call board Service: still Thu 42% of target at 2:00 PM (expected 66%). ${LINK}`,
+    );
+    expect(smsText(behind({ event: 'resolved' }), LINK)).toBe(
+      `Call board Service: Thu caught up, 42% of target. ${LINK}`,
+    );
   });
 
   it('fits one GSM-7 segment for every realistic board and item name, every kind and event', () => {

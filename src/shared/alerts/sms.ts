@@ -111,12 +111,8 @@ export interface SmsFacts {
  */
 export function smsText(facts: SmsFacts, link: string): string {
   const day = facts.weekday ? facts.weekday.slice(0, 3) : null;
-  const lead =
-    facts.event === 'test'
-      ? 'Call board test'
-      : facts.event === 'repeat'
-        ? 'Call board, still'
-        : 'Call board';
+  const lead = facts.event === 'test' ? 'Call board test' : 'Call board';
+  const still = facts.event === 'repeat' ? 'still ' : '';
   const what = (item: string | null) => [day, item].filter(Boolean).join(' ');
   const body = (item: string | null): string => {
     const pct = facts.percent === null ? null : `${facts.percent}%`;
@@ -140,7 +136,7 @@ export function smsText(facts: SmsFacts, link: string): string {
     return n !== null && n <= GSM7_SEGMENT;
   };
   const compose = (b: string | null, i: string | null) =>
-    `${lead}${b ? ` ${b}` : ''}: ${body(i)}${tail}`;
+    `${lead}${b ? ` ${b}` : ''}: ${still}${body(i)}${tail}`;
   const shorten = (name: string, room: number) =>
     name.length <= room ? name : `${name.slice(0, Math.max(1, room - 1)).trimEnd()}.`;
   // The item names what fell behind: it goes last of all. The board name first.
