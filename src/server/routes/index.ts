@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import alertRoutes from './alerts/index.js';
+import apiKeyRoutes from './api-keys/index.js';
 import alertRecipientRoutes from './alert-recipients/index.js';
 import authRoutes from './auth/index.js';
 import boardSettingsRoutes from './board-settings/index.js';
@@ -13,7 +14,6 @@ import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
 import historyRoutes from './history/index.js';
 import targetRoutes from './targets/index.js';
-import twilioRoutes from './twilio/index.js';
 import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
@@ -22,7 +22,6 @@ import providerRoutes from './providers/index.js';
 import pushRoutes from './push/index.js';
 import screenRoutes from './screens/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
-import shortLinkRoutes from './short-links/index.js';
 import stripeRoutes from './stripe/index.js';
 import weatherRoutes from './weather/index.js';
 
@@ -50,8 +49,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(alertRoutes);
   await app.register(pushRoutes);
   await app.register(alertRecipientRoutes);
-  await app.register(twilioRoutes);
-  await app.register(shortLinkRoutes);
   await app.register(historyRoutes);
   await app.register(targetRoutes);
+  await app.register(apiKeyRoutes);
 }

@@ -1,5 +1,4 @@
 import type { AlertChannelView, ChannelType } from '@shared/api/alerts';
-import { formatPhone } from '@shared/alerts/sms';
 
 export const CHANNEL_LABELS: Record<ChannelType, string> = {
   email: 'E-mail',
@@ -7,7 +6,6 @@ export const CHANNEL_LABELS: Record<ChannelType, string> = {
   teams: 'Microsoft Teams',
   webhook: 'Webhook',
   push: 'Push notification',
-  sms: 'Text message',
 };
 
 /** Who a push channel reaches, in words. */
@@ -26,9 +24,7 @@ export const describeChannel = (channel: AlertChannelView) =>
   `${CHANNEL_LABELS[channel.type]}: ${
     channel.type === 'email'
       ? channel.to.join(', ')
-      : channel.type === 'sms'
-        ? channel.to.map(formatPhone).join(', ')
-        : channel.type === 'push'
-          ? pushWho(channel)
-          : channel.urlHint
+      : channel.type === 'push'
+        ? pushWho(channel)
+        : channel.urlHint
   }`;
