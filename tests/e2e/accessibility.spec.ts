@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import {
+  choosePlatform,
   demoAccounts,
   freshEmail,
   openCompanyCard,
@@ -217,6 +218,7 @@ test.describe('signed in', () => {
     }
     await page.getByLabel('Company Name').fill(`A11y Co ${Date.now().toString(36)}`);
     await page.getByRole('button', { name: 'Create company' }).click();
+    await choosePlatform(page, 'ServiceTitan');
     await expect(
       page.getByRole('heading', { name: 'Connect ServiceTitan', level: 2 }),
     ).toBeVisible();

@@ -12,11 +12,11 @@ async function openCompanies(page: Page, email: string = demoAccounts.master) {
 const rowOf = (page: Page, name: string) =>
   page.getByTestId('company-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
-test('the table shows each company with its ServiceTitan setup, users and actions', async ({
+test('the table shows each company with its platform setup, users and actions', async ({
   page,
 }) => {
   await openCompanies(page);
-  for (const header of ['Company Name', 'ServiceTitan', 'Users', 'Actions'])
+  for (const header of ['Company Name', 'Platform setup', 'Users', 'Actions'])
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   const demo = rowOf(page, 'Demo Heating & Air');
   await expect(demo.getByText('Configured', { exact: true })).toBeVisible();

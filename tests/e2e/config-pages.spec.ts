@@ -370,7 +370,7 @@ test('states: spinner, no credentials, load error and an empty account', async (
   await signInAs(page, demoAccounts.manager);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/servicetitan/metadata', async (route) => {
+  await page.route('**/api/provider/metadata', async (route) => {
     await held;
     await route.fulfill({
       json: { hasCredentials: false, error: null, businessUnits: [], jobTypes: [] },
@@ -383,8 +383,8 @@ test('states: spinner, no credentials, load error and an empty account', async (
   await page.getByRole('link', { name: 'Go to Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
-  await page.unroute('**/api/servicetitan/metadata');
-  await page.route('**/api/servicetitan/metadata', (route) =>
+  await page.unroute('**/api/provider/metadata');
+  await page.route('**/api/provider/metadata', (route) =>
     route.fulfill({
       json: {
         hasCredentials: true,
@@ -398,8 +398,8 @@ test('states: spinner, no credentials, load error and an empty account', async (
   await expect(page.getByRole('heading', { name: 'Error Loading Job Types' })).toBeVisible();
   await expect(page.getByText('ServiceTitan refused the credentials (401).')).toBeVisible();
 
-  await page.unroute('**/api/servicetitan/metadata');
-  await page.route('**/api/servicetitan/metadata', (route) =>
+  await page.unroute('**/api/provider/metadata');
+  await page.route('**/api/provider/metadata', (route) =>
     route.fulfill({ json: { hasCredentials: true, error: null, businessUnits: [], jobTypes: [] } }),
   );
   await page.goto('/business-units');

@@ -24,6 +24,17 @@ export async function signInAs(page: Page, email: string): Promise<void> {
   );
 }
 
+/** On /setup, answers "Which platform does your company run?" (issue 34). */
+export async function choosePlatform(
+  page: Page,
+  name: 'ServiceTitan' | 'Housecall Pro' | 'Jobber',
+) {
+  await page
+    .getByRole('group', { name: 'Which platform does your company run?' })
+    .getByText(name, { exact: true })
+    .click();
+}
+
 /** Signs out the way the app does: a full-page navigation to /api/logout. */
 export async function signOut(page: Page): Promise<void> {
   await page.goto('/api/logout');

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { baseURL } from '../../playwright.config.js';
-import { demoAccounts, freshEmail, signInAs } from './helpers.js';
+import { choosePlatform, demoAccounts, freshEmail, signInAs } from './helpers.js';
 
 /**
  * Issue 25: what a new owner trips on in the first hour, as they see it in the browser. The
@@ -179,6 +179,7 @@ test('a new company: holidays an office closes on are chosen, /setup revisited s
   await page.getByLabel('Company Name').fill(`First Hour HVAC ${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Create company' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await choosePlatform(page, 'ServiceTitan');
   await page.getByRole('button', { name: 'Use the sample tenant' }).click();
   await page.getByRole('button', { name: 'Save and check connection' }).click();
   await expect(page.getByTestId('connection-check')).toContainText('Connected');

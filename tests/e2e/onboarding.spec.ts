@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccounts, freshEmail, signInAs, toastWith } from './helpers.js';
+import { choosePlatform, demoAccounts, freshEmail, signInAs, toastWith } from './helpers.js';
 
 /**
  * Decision 16: a brand-new e-mail creates its company, connects ServiceTitan (the bundled
@@ -25,6 +25,7 @@ test('a newcomer creates their company, connects the sample tenant and sees live
   await page.getByLabel('Company Name').fill(company);
   await page.getByRole('button', { name: 'Create company' }).click();
 
+  await choosePlatform(page, 'ServiceTitan');
   await expect(page.getByRole('heading', { name: 'Connect ServiceTitan', level: 2 })).toBeVisible();
   // Saving with nothing says what each field needs.
   await page.getByRole('button', { name: 'Save and check connection' }).click();

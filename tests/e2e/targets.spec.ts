@@ -4,7 +4,7 @@ import type {
   LearnedPaceResponse,
   TargetSuggestionsResponse,
 } from '../../src/shared/api/targets.js';
-import { freshEmail, pairTv, signInAs, toastWith } from './helpers.js';
+import { choosePlatform, freshEmail, pairTv, signInAs, toastWith } from './helpers.js';
 
 /**
  * Targets that fit (issue 27 item 7, decision 036) and the learned pace curve (decision 037),
@@ -27,6 +27,7 @@ test('a new company sets its targets from suggestions, and the board stops calli
   await page.goto('/setup');
   await page.getByLabel('Company Name').fill(`Fitting Targets ${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Create company' }).click();
+  await choosePlatform(page, 'ServiceTitan');
   await page.getByRole('button', { name: 'Use the sample tenant' }).click();
   await page.getByRole('button', { name: 'Save and check connection' }).click();
   await expect(page.getByTestId('connection-check')).toContainText('Connected');

@@ -209,6 +209,7 @@ describe('admin rules and onboarding', () => {
       step: 'create_company',
       companyConfigured: false,
       sampleTenantAvailable: false,
+      sampleAccountAvailable: false,
     });
     // Not an admin yet: no sample tenant for them.
     expect((await call(person, 'GET', '/api/onboarding/sample-credentials')).statusCode).toBe(403);

@@ -1,19 +1,24 @@
 import type { ConnectionCheck } from '@shared/api/companies';
+import { providerName, type ProviderId } from '@shared/providers/platforms';
 import { CircleAlert, CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 /**
- * What ServiceTitan said when asked with a credential, in plain words: connected, or the first
- * thing to fix, then each read the board needs with its outcome.
+ * What the company's platform said when asked with its connection details, in plain words:
+ * connected, or the first thing to fix, then each read the board needs with its outcome.
  */
 export function ConnectionCheckResult({
   check,
   className,
+  provider = 'servicetitan',
 }: {
   check: ConnectionCheck;
   className?: string;
+  /** The platform that was asked (ServiceTitan unless said). */
+  provider?: ProviderId;
 }) {
   const [first, ...others] = check.problems;
+  const name = providerName(provider);
   return (
     <div
       role="status"
@@ -40,8 +45,8 @@ export function ConnectionCheckResult({
         )}
         <span>
           {check.ok
-            ? 'Connected: ServiceTitan answered every read the board needs.'
-            : (first?.message ?? 'ServiceTitan could not be reached with these details.')}
+            ? `Connected: ${name} answered every read the board needs.`
+            : (first?.message ?? `${name} could not be reached with these details.`)}
         </span>
       </p>
       {others.length > 0 && (

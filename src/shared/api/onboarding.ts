@@ -37,6 +37,11 @@ export const onboardingStateSchema = z.object({
    * credentials: the connect step may offer GET /api/onboarding/sample-credentials.
    */
   sampleTenantAvailable: z.boolean(),
+  /**
+   * The same for the bundled Housecall Pro stand-in: the connect step may offer "Use the sample
+   * account" (GET /api/onboarding/sample-credentials?provider=housecallpro).
+   */
+  sampleAccountAvailable: z.boolean(),
 });
 export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 

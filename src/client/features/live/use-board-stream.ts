@@ -17,7 +17,7 @@ const PREFERENCE_KEYS = [
   ['/api/business-unit-preferences'],
   ['/api/job-type-preferences'],
   ['/api/item-groups'],
-  ['/api/servicetitan/metadata'],
+  ['/api/provider/metadata'],
 ];
 
 function invalidate(client: QueryClient, keys: string[][]): void {

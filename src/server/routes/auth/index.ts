@@ -222,6 +222,8 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
           companyConfigured: setup.companyConfigured,
           sampleTenantAvailable:
             app.sampleServiceTitanCredential !== null && can(actor, 'credentials.manage'),
+          sampleAccountAvailable:
+            app.sampleHousecallProAccount !== null && can(actor, 'credentials.manage'),
         },
       };
     },

@@ -151,7 +151,7 @@ export const webhookKeyHash = (key: string): string =>
  * the values are for becomes the company's (decision 040); on Housecall Pro the company gets its
  * webhook address once, kept when it switches away and back.
  */
-function columns(secretBox: SecretBox, values: CompanyValues) {
+function columns(secretBox: SecretBox, values: CompanyValues, insert = false) {
   const set: Partial<Record<keyof typeof companies.$inferInsert, unknown>> = {};
   if (values.name !== undefined) set.name = values.name;
   const provider = providerOfBody(values);
@@ -165,8 +165,14 @@ function columns(secretBox: SecretBox, values: CompanyValues) {
   else if (values.webhookSecret) set.hcpWebhookSecretEnc = secretBox.seal(values.webhookSecret);
   if (provider === 'housecallpro') {
     const key = crypto.randomBytes(32).toString('base64url');
-    set.hcpWebhookKeyEnc = sql`coalesce(${companies.hcpWebhookKeyEnc}, ${secretBox.seal(key)})`;
-    set.hcpWebhookKeyHash = sql`coalesce(${companies.hcpWebhookKeyHash}, ${webhookKeyHash(key)})`;
+    // A new row has no address yet (an INSERT may not read its own columns); an update keeps
+    // the one it has.
+    set.hcpWebhookKeyEnc = insert
+      ? secretBox.seal(key)
+      : sql`coalesce(${companies.hcpWebhookKeyEnc}, ${secretBox.seal(key)})`;
+    set.hcpWebhookKeyHash = insert
+      ? webhookKeyHash(key)
+      : sql`coalesce(${companies.hcpWebhookKeyHash}, ${webhookKeyHash(key)})`;
   }
   return set as Partial<typeof companies.$inferInsert>;
 }
@@ -185,7 +191,7 @@ export async function createCompany(
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(companies)
-        .values({ ...columns(secretBox, values), name: values.name })
+        .values({ ...columns(secretBox, values, true), name: values.name })
         .returning({ id: companies.id });
       if (options.owner) {
         const joined = await tx

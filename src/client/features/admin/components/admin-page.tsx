@@ -2,7 +2,8 @@ import type { AdminUserRow } from '@shared/api/admin';
 import { can } from '@shared/permissions';
 import { Building2, Tv } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { jobberOutcome } from '@/features/jobber/components/jobber-connect-step';
 import { paths } from '@/config/paths';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { CompaniesOverview } from './companies-overview';
 import { CredentialsDialog } from './credentials-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
+import { PlatformConnection } from './platform-connection';
 import { UsersCard } from './users-card';
 
 /**
@@ -22,6 +24,10 @@ export function AdminPage() {
   const [credentialsOf, setCredentialsOf] = useState<AdminUserRow | null>(null);
   const master = can(actor, 'companies.manage');
   const companyName = user?.companyName ?? null;
+  // Back from Jobber's authorize page (the master admin connecting a company: ?companyId=&jobber=).
+  const search = useSearch();
+  const jobber = jobberOutcome(search);
+  const jobberCompany = Number(new URLSearchParams(search).get('companyId')) || null;
 
   return (
     <PageShell
@@ -36,7 +42,7 @@ export function AdminPage() {
           <Button asChild variant="outline">
             <Link href={paths.companies}>
               <Building2 aria-hidden />
-              {master ? 'Companies' : 'Company & ServiceTitan'}
+              {master ? 'Companies' : 'Company & platform'}
             </Link>
           </Button>
           <Button asChild variant="outline">
@@ -51,9 +57,20 @@ export function AdminPage() {
     >
       <div className="grid gap-6">
         {master ? (
-          <CompaniesOverview actor={actor} onOpenCredentials={setCredentialsOf} />
+          <CompaniesOverview
+            actor={actor}
+            onOpenCredentials={setCredentialsOf}
+            jobber={jobber && jobberCompany ? { companyId: jobberCompany, outcome: jobber } : null}
+          />
         ) : (
-          <UsersCard actor={actor} companyName={companyName} onOpenCredentials={setCredentialsOf} />
+          <>
+            {user?.companyId != null && <PlatformConnection companyId={user.companyId} own />}
+            <UsersCard
+              actor={actor}
+              companyName={companyName}
+              onOpenCredentials={setCredentialsOf}
+            />
+          </>
         )}
         <PendingInvitations showCompany={master} />
       </div>

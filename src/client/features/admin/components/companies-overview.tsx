@@ -1,5 +1,6 @@
 import type { AdminUserRow } from '@shared/api/admin';
 import type { CompanyOverview } from '@shared/api/companies';
+import type { JobberResult } from '@shared/api/jobber';
 import { isAdminRole, type Actor } from '@shared/permissions';
 import { ChevronDown, MonitorPlay } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { useAdminUsers } from '../api/users';
 import { useCompaniesOverview } from '../api/companies-overview';
 import { CompanyPlan } from './company-plan';
+import { PlatformConnection } from './platform-connection';
 import { UserRow } from './user-row';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -47,11 +49,14 @@ function CompanyCard({
   defaultOpen,
   actor,
   onOpenCredentials,
+  jobber,
 }: {
   company: CompanyOverview;
   defaultOpen: boolean;
   actor: Actor | null;
   onOpenCredentials: (user: AdminUserRow) => void;
+  /** Back from Jobber for this company: what Jobber said. */
+  jobber: JobberResult | null;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const total = company.admins.length + company.users.length;
@@ -97,6 +102,7 @@ function CompanyCard({
         </div>
         <CollapsibleContent>
           <CardContent className="grid gap-4 pt-0">
+            <PlatformConnection companyId={company.id} own={false} outcome={jobber} />
             <CompanyPlan
               actor={actor}
               companyId={company.id}
@@ -132,9 +138,12 @@ function CompanyCard({
 export function CompaniesOverview({
   actor,
   onOpenCredentials,
+  jobber = null,
 }: {
   actor: Actor | null;
   onOpenCredentials: (user: AdminUserRow) => void;
+  /** Back from Jobber's authorize page for a company (`?companyId=&jobber=`). */
+  jobber?: { companyId: number; outcome: JobberResult } | null;
 }) {
   const overview = useCompaniesOverview();
   // /companies' "View Users" links here with #company-<id>: that card opens and comes into view.
@@ -179,9 +188,14 @@ export function CompaniesOverview({
               <CompanyCard
                 key={company.id}
                 company={company}
-                defaultOpen={companies.length <= 3 || linkedCompany === `company-${company.id}`}
+                defaultOpen={
+                  companies.length <= 3 ||
+                  linkedCompany === `company-${company.id}` ||
+                  jobber?.companyId === company.id
+                }
                 actor={actor}
                 onOpenCredentials={onOpenCredentials}
+                jobber={jobber?.companyId === company.id ? jobber.outcome : null}
               />
             ))}
             {unassigned.length > 0 && (

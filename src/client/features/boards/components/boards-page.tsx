@@ -25,10 +25,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { boardAddress, boardsOf } from '@/config/paths';
-import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
+import { useItemKindWords } from '@/features/item-config/lib/item-kinds';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { usePlatform } from '@/hooks/use-platform';
 import { fieldMessage, formMessage } from '@/lib/form-errors';
 import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { reportError } from '@/lib/report-error';
@@ -39,11 +40,14 @@ function ViewTypeSelect({
   id,
   value,
   onChange,
+  companyId,
 }: {
   id: string;
   value: ItemType;
   onChange: (value: ItemType) => void;
+  companyId: number | undefined;
 }) {
+  const platform = usePlatform(companyId);
   return (
     <select
       id={id}
@@ -51,8 +55,8 @@ function ViewTypeSelect({
       value={value}
       onChange={(e) => onChange(e.target.value as ItemType)}
     >
-      <option value="businessUnit">Business Units</option>
-      <option value="jobType">Job Types</option>
+      <option value="businessUnit">{platform.views.businessUnit.plural}</option>
+      <option value="jobType">{platform.views.jobType.plural}</option>
     </select>
   );
 }
@@ -132,7 +136,12 @@ function CreateCard({ count, companyId }: { count: number; companyId: number | u
           />
           <div className="grid content-start gap-1.5">
             <Label htmlFor="new-board-view-type">Shows</Label>
-            <ViewTypeSelect id="new-board-view-type" value={viewType} onChange={setViewType} />
+            <ViewTypeSelect
+              id="new-board-view-type"
+              value={viewType}
+              onChange={setViewType}
+              companyId={companyId}
+            />
           </div>
           {viewType === 'businessUnit' ? (
             <div className="grid content-start gap-1.5">
@@ -209,7 +218,7 @@ function PickItemsDialog({
   const [itemIds, setItemIds] = useState<BoardItemId[] | null>(
     board.itemIds as BoardItemId[] | null,
   );
-  const words = ITEM_KIND_WORDS[board.viewType];
+  const words = useItemKindWords(board.viewType, companyId);
   const error = fieldMessage(update.error, 'itemIds') ?? formMessage(update.error);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -343,7 +352,8 @@ function BoardRow({
   const [renaming, setRenaming] = useState(false);
   const [picking, setPicking] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const words = ITEM_KIND_WORDS[board.viewType];
+  const words = useItemKindWords(board.viewType, companyId);
+  const platform = usePlatform(companyId);
   const move = (position: number) =>
     update.mutate({ id: board.id, position }, { onError: (e) => reportError(e) });
   const items =
@@ -410,8 +420,8 @@ function BoardRow({
             )
           }
         >
-          <option value="businessUnit">Business Units</option>
-          <option value="jobType">Job Types</option>
+          <option value="businessUnit">{platform.views.businessUnit.plural}</option>
+          <option value="jobType">{platform.views.jobType.plural}</option>
         </select>
         {board.viewType === 'businessUnit' && (
           <MeasureSelect

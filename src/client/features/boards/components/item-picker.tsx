@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import {
   useItemGroups,
   usePreferences,
-  useServiceTitanMetadata,
+  usePlatformItems,
 } from '@/features/item-config/api/item-config-api';
 import { ItemSearch } from '@/features/item-config/components/item-search';
 import {
@@ -15,7 +15,7 @@ import {
   filterConfigRows,
   sortConfigRows,
 } from '@/features/item-config/lib/config-rows';
-import { ITEM_KIND_WORDS } from '@/features/item-config/lib/item-kinds';
+import { itemKindWords } from '@/features/item-config/lib/item-kinds';
 
 /**
  * Which business units or job types (and groups) a board shows (issue 26): every item, so new
@@ -34,8 +34,8 @@ export function ItemPicker({
   /** The company a master admin manages the boards of (undefined: the person's own). */
   companyId: number | undefined;
 }) {
-  const words = ITEM_KIND_WORDS[type];
-  const metadata = useServiceTitanMetadata(companyId);
+  const metadata = usePlatformItems(companyId);
+  const words = itemKindWords(type, metadata.data?.provider);
   const preferences = usePreferences(type, companyId);
   const groups = useItemGroups(type, companyId);
   const [search, setSearch] = useState('');
@@ -71,12 +71,12 @@ export function ItemPicker({
           onCheckedChange={(checked) => onChange(checked === true ? null : [])}
         />
         <Label htmlFor="picker-all">
-          Every {words.singularLower} (new ones in ServiceTitan appear too)
+          Every {words.singularLower} (new ones in {words.provider} appear too)
         </Label>
       </div>
       {!all && (
         <>
-          <ItemSearch type={type} value={search} onChange={setSearch} />
+          <ItemSearch words={words} value={search} onChange={setSearch} />
           {metadata.isPending ? (
             <p className="text-sm text-muted-foreground">Loading {words.pluralLower}...</p>
           ) : (

@@ -1,5 +1,6 @@
 import type { Company, ConnectionCheck } from '@shared/api/companies';
 import { can } from '@shared/permissions';
+import { providerName, type ProviderId } from '@shared/providers/platforms';
 import { Building2, LayoutGrid, MonitorPlay, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -23,9 +24,22 @@ import { useCompanyList } from '@/hooks/use-company-list';
 import { useDeleteCompany } from '../api/companies';
 import { CompanyFormDialog } from './company-form-dialog';
 
-/** Seed: "Configured" when all four ServiceTitan values are present, else "Missing". */
-function SetupBadge({ configured }: { configured: boolean }) {
-  return configured ? <Badge>Configured</Badge> : <Badge variant="destructive">Missing</Badge>;
+/**
+ * The seed's provider setup, judged by the company's own platform (issue 34): "Configured" when
+ * it has what that platform needs (ServiceTitan's four values, Housecall Pro's API key, a Jobber
+ * connection), else "Missing", beside the platform's name.
+ */
+function SetupBadge({ company }: { company: Company }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2" data-testid="company-platform">
+      <span className="text-sm">{providerName(company.provider)}</span>
+      {company.configured ? (
+        <Badge>Configured</Badge>
+      ) : (
+        <Badge variant="destructive">Missing</Badge>
+      )}
+    </span>
+  );
 }
 
 function ViewUsers({ company }: { company: Company }) {
@@ -107,14 +121,18 @@ type Editing = { company: Company | null; key: number } | null;
 
 /**
  * `/companies` (seed "Companies management"). The master admin manages every company; an
- * account admin sees their own and may edit its name and ServiceTitan connection.
+ * account admin sees their own and may edit its name and platform connection.
  */
 export function CompaniesPage() {
   const { actor } = useAuth();
   const companies = useCompanyList();
   const remove = useDeleteCompany();
   const [editing, setEditing] = useState<Editing>(null);
-  const [lastCheck, setLastCheck] = useState<{ name: string; check: ConnectionCheck } | null>(null);
+  const [lastCheck, setLastCheck] = useState<{
+    name: string;
+    provider: ProviderId;
+    check: ConnectionCheck;
+  } | null>(null);
   const manage = can(actor, 'companies.manage');
   const openForm = (company: Company | null) => setEditing({ company, key: Date.now() });
 
@@ -123,8 +141,8 @@ export function CompaniesPage() {
       title="Companies"
       description={
         manage
-          ? 'Every company using the board, and whether its ServiceTitan connection is set up.'
-          : 'Your company and its ServiceTitan connection.'
+          ? 'Every company using the board, the platform it runs on (ServiceTitan, Housecall Pro or Jobber), and whether that connection is set up.'
+          : 'Your company and its platform connection.'
       }
       actions={
         manage && (
@@ -138,7 +156,7 @@ export function CompaniesPage() {
       {lastCheck && (
         <div className="mb-4 grid gap-1">
           <p className="text-sm font-medium">Connection check for {lastCheck.name}</p>
-          <ConnectionCheckResult check={lastCheck.check} />
+          <ConnectionCheckResult check={lastCheck.check} provider={lastCheck.provider} />
         </div>
       )}
       <Card>
@@ -163,7 +181,7 @@ export function CompaniesPage() {
                   <li key={company.id} className="grid gap-3 p-4" data-testid="company-card-phone">
                     <div className="flex items-start justify-between gap-3">
                       <span className="font-medium">{company.name}</span>
-                      <SetupBadge configured={company.configured} />
+                      <SetupBadge company={company} />
                     </div>
                     <div className="flex items-center justify-between gap-2">
                       <ViewUsers company={company} />
@@ -182,7 +200,7 @@ export function CompaniesPage() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Company Name</TableHead>
-                    <TableHead>ServiceTitan</TableHead>
+                    <TableHead>Platform setup</TableHead>
                     <TableHead>Users</TableHead>
                     <TableHead className="text-right">Actions</TableHead>
                   </TableRow>
@@ -192,7 +210,7 @@ export function CompaniesPage() {
                     <TableRow key={company.id} data-testid="company-row">
                       <TableCell className="font-medium">{company.name}</TableCell>
                       <TableCell>
-                        <SetupBadge configured={company.configured} />
+                        <SetupBadge company={company} />
                       </TableCell>
                       <TableCell>
                         <ViewUsers company={company} />
@@ -223,7 +241,11 @@ export function CompaniesPage() {
           onSaved={(result) =>
             setLastCheck(
               result.connectionCheck
-                ? { name: result.company.name, check: result.connectionCheck }
+                ? {
+                    name: result.company.name,
+                    provider: result.company.provider,
+                    check: result.connectionCheck,
+                  }
                 : null,
             )
           }

@@ -11,6 +11,7 @@ import {
   LogIn,
   LogOut,
   Moon,
+  PlugZap,
   Settings,
   Sun,
   Tv,
@@ -30,6 +31,7 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useAuth } from '@/hooks/use-auth';
+import { usePlatform } from '@/hooks/use-platform';
 import { useTheme } from '@/hooks/use-theme';
 import type { SideMenuProps } from './side-menu-props';
 
@@ -107,7 +109,20 @@ export default function SideMenuSheet({
 }: SideMenuProps & { open: boolean; setOpen: (open: boolean) => void }) {
   const { theme, toggleTheme } = useTheme();
   // Entries lead only where this person may go (the one permission vocabulary, src/shared).
-  const { actor } = useAuth();
+  const { user, actor } = useAuth();
+  // The company's platform names its views (Jobber: Services and Team) and its connection.
+  const platform = usePlatform(companyId, signedIn);
+  // Back to the platform connection (issue 33 item 8): Setup for the company's own admins; the
+  // master admin looking at another company manages it on Companies.
+  const ownCompany = user?.companyId ?? null;
+  const connectionHref =
+    companyId !== undefined
+      ? can(actor, 'companies.manage')
+        ? paths.companies
+        : null
+      : ownCompany !== null && can(actor, 'company.edit', { companyId: ownCompany })
+        ? paths.setup
+        : null;
   const close = (action: () => void) => () => {
     setOpen(false);
     action();
@@ -150,11 +165,16 @@ export default function SideMenuSheet({
                 icon={<Layers aria-hidden />}
                 href={itemConfigOf('businessUnit', companyId)}
               >
-                Business Unit Configuration
+                {platform.views.businessUnit.configTitle}
               </MenuLink>
               <MenuLink icon={<Wrench aria-hidden />} href={itemConfigOf('jobType', companyId)}>
-                Job Type Configuration
+                {platform.views.jobType.configTitle}
               </MenuLink>
+              {connectionHref && (
+                <MenuLink icon={<PlugZap aria-hidden />} href={connectionHref}>
+                  {platform.name} connection
+                </MenuLink>
+              )}
               {/* Seed: listed when signed in; only for those /admin lets in (issue 25). */}
               {can(actor, 'admin.access') && (
                 <MenuLink icon={<Users aria-hidden />} href={paths.admin}>

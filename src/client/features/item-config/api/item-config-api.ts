@@ -5,9 +5,9 @@ import {
   type ItemPreference,
   type PreferenceChanges,
 } from '@shared/api/preferences';
-import type { ServiceTitanMetadata } from '@shared/api/servicetitan';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CAPACITY_QUERY_KEY } from '@/features/dashboard/api/get-capacity';
+import { useProviderMetadata } from '@/hooks/use-platform';
 import { toast } from '@/hooks/use-toast';
 import { apiJson } from '@/lib/api';
 import { withQuery } from '@/lib/with-query';
@@ -19,23 +19,14 @@ import { withQuery } from '@/lib/with-query';
  * key without it is the prefix of every company's.
  */
 
-export const METADATA_KEY = ['/api/servicetitan/metadata'] as const;
 export const preferencesKey = (type: ItemType, companyId?: number) =>
   [ITEM_KINDS[type].path, companyId ?? null] as const;
 export const groupsKey = (type: ItemType, companyId?: number) =>
   ['/api/item-groups', { type }, companyId ?? null] as const;
 
-export function useServiceTitanMetadata(companyId?: number) {
-  return useQuery({
-    queryKey: [...METADATA_KEY, companyId ?? null],
-    queryFn: ({ signal }) =>
-      apiJson<ServiceTitanMetadata>(
-        'GET',
-        withQuery('/api/servicetitan/metadata', { companyId }),
-        undefined,
-        { signal },
-      ),
-  });
+/** The company's items and platform (`GET /api/provider/metadata`, the seed's metadata and more). */
+export function usePlatformItems(companyId?: number) {
+  return useProviderMetadata(companyId);
 }
 
 export function usePreferences(type: ItemType, companyId?: number) {

@@ -11,10 +11,10 @@ import { useTargetSuggestions } from '@/features/targets/api/targets-api';
 import { TargetSuggestionsCard } from '@/features/targets/components/target-suggestions-card';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
-import { usePreferences, useItemGroups, useServiceTitanMetadata } from '../api/item-config-api';
+import { usePreferences, useItemGroups, usePlatformItems } from '../api/item-config-api';
 import { preferenceEditDenial } from '../lib/edit-denial';
 import { hoursTargetsNote } from '../lib/hours-targets';
-import { ITEM_KIND_WORDS, PROVIDER } from '../lib/item-kinds';
+import { itemKindWords } from '../lib/item-kinds';
 import { ManageGroupsCard } from './manage-groups-card';
 import { PreferenceTable } from './preference-table';
 import { ViewTypeCard } from './view-type-card';
@@ -51,18 +51,19 @@ function StateCard({
  * same parameter), else their own when they have one.
  */
 export function ItemConfigPage({ type }: { type: ItemType }) {
-  const words = ITEM_KIND_WORDS[type];
   const { user } = useAuth();
   const [, navigate] = useLocation();
   // The company configured: a master admin's choice, else the person's own.
   const { master, chosen: otherCompany, companyId } = useChosenCompany();
-  const metadata = useServiceTitanMetadata(otherCompany);
+  const metadata = usePlatformItems(otherCompany);
+  // The company's platform names the page's words ("No Housecall Pro Credentials", "Services").
+  const words = itemKindWords(type, metadata.data?.provider);
   const preferences = usePreferences(type, otherCompany);
   const groups = useItemGroups(type, otherCompany);
   const readOnlyReason = preferenceEditDenial(user, companyId ?? null);
   // Boards that measure hours (issue 35) need no typed targets: the page says so.
   const boards = useBoards(otherCompany, { enabled: companyId !== undefined });
-  const hoursNote = hoursTargetsNote(boards.data?.boards, type, PROVIDER);
+  const hoursNote = hoursTargetsNote(boards.data?.boards, type, words.provider);
   const suggestions = useTargetSuggestions({
     enabled: metadata.data?.hasCredentials === true && companyId !== undefined && hoursNote.targets,
     poll: true,
@@ -103,9 +104,9 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
     );
   } else if (metadata.data && !metadata.data.hasCredentials) {
     body = (
-      <StateCard icon={<KeyRound />} title={`No ${PROVIDER} Credentials`} testId="no-credentials">
+      <StateCard icon={<KeyRound />} title={words.noCredentials} testId="no-credentials">
         <CardDescription>
-          Please configure your {PROVIDER} credentials in the Admin panel to view{' '}
+          Please configure your {words.provider} credentials in the Admin panel to view{' '}
           {words.pluralLower}.
         </CardDescription>
         <Button asChild className="mt-3">
@@ -204,7 +205,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
             </span>
           </p>
         )}
-        <ViewTypeCard />
+        <ViewTypeCard provider={metadata.data?.provider} />
         {body}
       </main>
     </div>

@@ -1,22 +1,21 @@
-import type { ItemType } from '@shared/api/item-groups';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { ITEM_KIND_WORDS } from '../lib/item-kinds';
+import type { ItemKindWords } from '../lib/item-kinds';
 
 /**
  * The search box over a list of business units or job types: the configuration pages' table and
  * the Boards page's item picker narrow their rows with it (filterConfigRows).
  */
 export function ItemSearch({
-  type,
+  words,
   value,
   onChange,
 }: {
-  type: ItemType;
+  /** The items' words on the company's platform ("business units", "services"). */
+  words: ItemKindWords;
   value: string;
   onChange: (value: string) => void;
 }) {
-  const words = ITEM_KIND_WORDS[type];
   return (
     <div className="relative max-w-sm">
       <Search

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useCreateGroup, useDeleteGroup, useRenameGroup } from '../api/item-config-api';
-import { ITEM_KIND_WORDS } from '../lib/item-kinds';
+import { useItemKindWords } from '../lib/item-kinds';
 
 /** A group name as the server will accept it (trimmed, non-empty), or null. */
 const parseGroupName = (draft: string) => {
@@ -44,7 +44,7 @@ export function ManageGroupsCard({
   /** The company a master admin supports (undefined: the person's own). */
   companyId: number | undefined;
 }) {
-  const words = ITEM_KIND_WORDS[type];
+  const words = useItemKindWords(type, companyId);
   const editable = readOnlyReason === null;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ItemGroup | null>(null);

@@ -32,7 +32,7 @@ import {
   type ConfigSort,
   type ConfigSortKey,
 } from '../lib/config-rows';
-import { ITEM_KIND_WORDS } from '../lib/item-kinds';
+import { useItemKindWords } from '../lib/item-kinds';
 import { DayTargetCell } from './day-target-cell';
 import { ItemSearch } from './item-search';
 
@@ -111,7 +111,7 @@ export function PreferenceTable({
   /** The company a master admin supports (undefined: the person's own). */
   companyId: number | undefined;
 }) {
-  const words = ITEM_KIND_WORDS[type];
+  const words = useItemKindWords(type, companyId);
   const editable = readOnlyReason === null;
   const title = readOnlyReason ?? undefined;
   const [sort, setSort] = useState<ConfigSort>(DEFAULT_CONFIG_SORT);
@@ -139,7 +139,7 @@ export function PreferenceTable({
   return (
     <Card>
       <CardContent className="space-y-3 p-3 sm:p-4">
-        <ItemSearch type={type} value={search} onChange={setSearch} />
+        <ItemSearch words={words} value={search} onChange={setSearch} />
         <p className="text-xs text-muted-foreground sm:hidden" data-testid="table-swipe-hint">
           {!targets
             ? 'Swipe the table sideways for Show/Hide.'

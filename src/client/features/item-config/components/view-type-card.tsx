@@ -1,3 +1,4 @@
+import { platformOf, type ProviderId } from '@shared/providers/platforms';
 import { VIEW_TYPES, type ViewType } from '@shared/settings/dashboard-settings';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -14,8 +15,10 @@ import { usePersonalViewType } from '@/hooks/use-personal-view-type';
  * "Dashboard View Type" (seed section 2): the person's own view type, kept as their own
  * choice in this browser (decision 007: view type stays personal) and applied on change.
  */
-export function ViewTypeCard() {
+export function ViewTypeCard({ provider }: { provider?: ProviderId | undefined }) {
   const [viewType, setViewType] = usePersonalViewType();
+  // The company's platform names the views (Jobber: Services and Team).
+  const views = platformOf(provider).views;
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -35,8 +38,8 @@ export function ViewTypeCard() {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="businessUnit">Business Units</SelectItem>
-            <SelectItem value="jobType">Job Types</SelectItem>
+            <SelectItem value="businessUnit">{views.businessUnit.plural}</SelectItem>
+            <SelectItem value="jobType">{views.jobType.plural}</SelectItem>
           </SelectContent>
         </Select>
       </CardContent>

@@ -1,46 +1,48 @@
 import type { ItemType } from '@shared/api/item-groups';
+import {
+  platformOf,
+  providerStrings,
+  type ProviderId,
+  type ViewWords,
+} from '@shared/providers/platforms';
+import { usePlatform } from '@/hooks/use-platform';
 
-/** Everything the two configuration pages say differently (seed section 2), written once. */
-export interface ItemKindWords {
+/**
+ * Everything the two configuration pages say differently (seed section 2), written once per
+ * kind and per platform: the specification's "{provider}" strings name the company's platform,
+ * and on Jobber its views are Services and Team (decision 058).
+ */
+export interface ItemKindWords extends ViewWords {
+  /** The platform's name ("ServiceTitan", "Housecall Pro", "Jobber"). */
+  provider: string;
   title: string;
   subtitle: string;
-  /** "No Business Units Found" etc. */
-  plural: string;
-  pluralLower: string;
-  singularLower: string;
+  /** "No {provider} Credentials". */
+  noCredentials: string;
+  /** "{provider} Name": the first column, the item's name on the platform. */
   nameHeader: string;
   emptyText: string;
   deleteConfirmation: string;
-  /** "(N units)" / "(N job types)" */
-  count: (n: number) => string;
 }
 
-export const PROVIDER = 'ServiceTitan';
+export function itemKindWords(type: ItemType, providerId?: ProviderId | null): ItemKindWords {
+  const platform = platformOf(providerId);
+  const view = platform.views[type];
+  const strings = providerStrings(platform.id);
+  const Plural = view.pluralLower.charAt(0).toUpperCase() + view.pluralLower.slice(1);
+  return {
+    ...view,
+    provider: platform.name,
+    title: view.configTitle,
+    subtitle: `View all ${view.pluralLower} from your ${platform.name} account and choose how the board shows them.`,
+    noCredentials: strings.noCredentials,
+    nameHeader: strings.nameHeader,
+    emptyText: `No active ${view.pluralLower} were found in your ${platform.name} account.`,
+    deleteConfirmation: `Are you sure you want to delete this group? ${Plural} in this group will be ungrouped.`,
+  };
+}
 
-export const ITEM_KIND_WORDS: Record<ItemType, ItemKindWords> = {
-  businessUnit: {
-    title: 'Business Unit Configuration',
-    subtitle: `View all business units from your ${PROVIDER} account and choose how the board shows them.`,
-    plural: 'Business Units',
-    pluralLower: 'business units',
-    singularLower: 'business unit',
-    // Seed: the first column is the provider's name, headed "{provider} Name" on both pages.
-    nameHeader: `${PROVIDER} Name`,
-    emptyText: `No active business units were found in your ${PROVIDER} account.`,
-    deleteConfirmation:
-      'Are you sure you want to delete this group? Business units in this group will be ungrouped.',
-    count: (n) => `(${n} units)`,
-  },
-  jobType: {
-    title: 'Job Type Configuration',
-    subtitle: `View all job types from your ${PROVIDER} account and choose how the board shows them.`,
-    plural: 'Job Types',
-    pluralLower: 'job types',
-    singularLower: 'job type',
-    nameHeader: `${PROVIDER} Name`,
-    emptyText: `No active job types were found in your ${PROVIDER} account.`,
-    deleteConfirmation:
-      'Are you sure you want to delete this group? Job types in this group will be ungrouped.',
-    count: (n) => `(${n} job types)`,
-  },
-};
+/** The words for the company's own platform (a master admin's chosen company: `companyId`). */
+export function useItemKindWords(type: ItemType, companyId?: number): ItemKindWords {
+  return itemKindWords(type, usePlatform(companyId).id);
+}

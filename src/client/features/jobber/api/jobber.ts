@@ -13,10 +13,11 @@ const connectionUrl = (companyId?: number) =>
   withQuery('/api/providers/jobber/connection', { companyId });
 
 /** `GET /api/providers/jobber/connection`: connected, to which account, and what to do. */
-export function useJobberConnection(companyId?: number) {
+export function useJobberConnection(companyId?: number, enabled = true) {
   return useQuery({
     queryKey: [connectionUrl(companyId)],
     queryFn: () => apiJson<JobberConnectionStatus>('GET', connectionUrl(companyId)),
+    enabled,
   });
 }
 

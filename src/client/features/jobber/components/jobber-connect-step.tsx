@@ -9,15 +9,22 @@ import { jobberConnectUrl, useDisconnectJobber, useJobberConnection } from '../a
  * For a company on another platform: one line saying it may run on Jobber instead, with the
  * button (shown while this server can connect Jobber).
  */
-export function JobberChoice({ companyId }: { companyId?: number }) {
+export function JobberChoice({
+  companyId,
+  companyName,
+}: {
+  companyId?: number;
+  /** Another company's name (the master admin's look); absent: "your company". */
+  companyName?: string | undefined;
+}) {
   const status = useJobberConnection(companyId);
   if (!status.data?.available) return null;
   return (
     <p
-      className="text-muted-foreground mt-6 flex flex-wrap items-center gap-3 text-sm"
+      className="text-muted-foreground flex flex-wrap items-center gap-3 text-sm"
       data-testid="jobber-choice"
     >
-      Does your company run on Jobber instead?
+      Does {companyName ?? 'your company'} run on Jobber instead?
       <Button asChild variant="outline" size="sm">
         <a href={jobberConnectUrl(companyId)} data-testid="connect-jobber">
           <ExternalLink aria-hidden />

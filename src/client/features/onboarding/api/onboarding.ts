@@ -5,10 +5,11 @@ import type {
   UpdateCompanyBody,
 } from '@shared/api/companies';
 import type { ConnectionCheckBody } from '@shared/api/credentials';
-import type { SampleCredentials } from '@shared/api/onboarding';
+import type { SampleCredentials, SampleHousecallPro } from '@shared/api/onboarding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '@/hooks/use-auth';
 import { COMPANIES_KEY } from '@/hooks/use-company-list';
+import { PROVIDER_METADATA_KEY } from '@/hooks/use-platform';
 import { apiJson } from '@/lib/api';
 
 /** The signed-in person's onboarding step comes with /api/auth/user: ask again after each step. */
@@ -19,6 +20,7 @@ function useRefreshMe() {
       queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
       queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
       queryClient.invalidateQueries({ queryKey: ['/api/capacity'] }),
+      queryClient.invalidateQueries({ queryKey: PROVIDER_METADATA_KEY }),
     ]);
 }
 
@@ -31,8 +33,12 @@ export function useCreateOwnCompany() {
   });
 }
 
-/** Step 2: the company's four ServiceTitan values; the answer carries the connection check. */
-export function useConnectServiceTitan() {
+/**
+ * Step 2: the company's platform values (ServiceTitan's four, or Housecall Pro's API key and
+ * webhook signing secret); the answer carries the connection check. Naming another platform
+ * switches the company to it.
+ */
+export function useSaveConnection() {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: ({ companyId, body }: { companyId: number; body: UpdateCompanyBody }) =>
@@ -52,4 +58,12 @@ export function useTestConnection() {
 /** The bundled simulator's sample tenant (only while it runs; never in production). */
 export function getSampleCredentials(): Promise<SampleCredentials> {
   return apiJson<SampleCredentials>('GET', '/api/onboarding/sample-credentials');
+}
+
+/** The Housecall Pro stand-in's sample account (only while it runs; never in production). */
+export function getSampleHousecallPro(): Promise<SampleHousecallPro> {
+  return apiJson<SampleHousecallPro>(
+    'GET',
+    '/api/onboarding/sample-credentials?provider=housecallpro',
+  );
 }

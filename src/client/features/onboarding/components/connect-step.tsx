@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { showFieldErrors } from '@/lib/form-errors';
 import { reportError } from '@/lib/report-error';
-import { getSampleCredentials, useConnectServiceTitan, useTestConnection } from '../api/onboarding';
+import { getSampleCredentials, useSaveConnection, useTestConnection } from '../api/onboarding';
 
 const FIELDS = ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const;
 const REQUIRED: Record<(typeof FIELDS)[number], string> = {
@@ -68,7 +68,7 @@ export function ConnectStep({
       appKey: '',
     },
   });
-  const connect = useConnectServiceTitan();
+  const connect = useSaveConnection();
   const test = useTestConnection();
   const [result, setResult] = useState<{ check: ConnectionCheck; saved: boolean } | null>(null);
   const { errors, isSubmitting } = form.formState;

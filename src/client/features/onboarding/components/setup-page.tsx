@@ -1,8 +1,13 @@
 import { can } from '@shared/permissions';
-import { providerName } from '@shared/providers/platforms';
+import {
+  PROVIDER_IDS,
+  isProviderId,
+  providerName,
+  type ProviderId,
+} from '@shared/providers/platforms';
 import { useState } from 'react';
-import { CircleCheck, MonitorPlay } from 'lucide-react';
-import { Link, useSearch } from 'wouter';
+import { ArrowRightLeft, CircleCheck, MonitorPlay } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PageShell } from '@/components/layout/page-shell';
 import { RedirectWithReason } from '@/components/layout/redirect';
@@ -14,23 +19,25 @@ import { useTargetSuggestions } from '@/features/targets/api/targets-status';
 import { ConnectStep } from './connect-step';
 import { CreateCompanyStep } from './create-company-step';
 import { LocationStep } from './location-step';
-import { SetupSteps } from './setup-steps';
+import { PlatformChoice } from './platform-choice';
+import { SETUP_STEPS_IN_WORDS, SetupSteps } from './setup-steps';
 import { TargetsStep } from './targets-step';
-import {
-  JobberConnectStep,
-  JobberChoice,
-  jobberOutcome,
-} from '@/features/jobber/components/jobber-connect-step';
+import { useJobberConnection } from '@/features/jobber/api/jobber';
+import { JobberConnectStep, jobberOutcome } from '@/features/jobber/components/jobber-connect-step';
+import { HousecallProConnectStep } from '@/features/housecallpro/components/housecallpro-connect-step';
 
 /**
- * `/setup` (decision 16): a newcomer creates their company, then connects ServiceTitan, then
- * opens their board. An admin comes back here to change or re-check the connection. The
- * connect step stays up after saving (the server then says "done") so its check can be read.
+ * `/setup` (decision 16): a newcomer creates their company, says which platform it runs
+ * (ServiceTitan, Housecall Pro, Jobber while this server can connect it), connects it, then
+ * opens their board. An admin comes back here to change or re-check the connection, or to switch
+ * platform. The connect step stays up after saving (the server then says "done") so its check
+ * can be read.
  */
 export function SetupPage() {
   const { user, actor } = useAuth();
   // Back from Jobber's authorize page (`?jobber=connected`, `denied`...).
-  const jobber = jobberOutcome(useSearch());
+  const search = useSearch();
+  const jobber = jobberOutcome(search);
   const needsCompany = user?.onboarding.step === 'create_company';
   const mayConnect = can(actor, 'company.edit', { companyId: user?.companyId ?? null });
   const companies = useCompanyList(!needsCompany && mayConnect);
@@ -53,7 +60,27 @@ export function SetupPage() {
   if (targetsFirst === null && revisiting && suggestions.data)
     setTargetsFirst(suggestions.data.targetsAreDefaults);
 
-  const platform = providerName(company?.provider ?? (jobber ? 'jobber' : undefined));
+  // Jobber is offered while this server can connect it (or the company runs on it).
+  const jobberStatus = useJobberConnection(undefined, !needsCompany && mayConnect);
+  const offered = PROVIDER_IDS.filter(
+    (id) =>
+      id !== 'jobber' || jobberStatus.data?.available === true || company?.provider === 'jobber',
+  );
+  // The platform asked about: the admin's choice, else the one the company runs on (a company
+  // that never connected anything has not chosen yet: the page asks).
+  // Kept in the address (`?platform=`), so a reload or a theme change keeps the choice.
+  const [, navigate] = useLocation();
+  const platformParam = new URLSearchParams(search).get('platform');
+  const picked = isProviderId(platformParam) ? platformParam : null;
+  const setPicked = (id: ProviderId) =>
+    navigate(`${paths.setup}?platform=${id}`, { replace: true });
+  const current =
+    company && (company.configured || company.provider !== 'servicetitan')
+      ? company.provider
+      : null;
+  const chosen: ProviderId | null = picked ?? (jobber ? 'jobber' : current);
+  // The platform named in the title and the "connected" line: the company's own once it has one.
+  const platform = current || chosen ? providerName(current ?? chosen) : 'Platform';
   if (!user) return null;
   // After connecting: "Set your targets" until they are set or accepted (decision 036).
   const targetsToSet = suggestions.data?.targetsAreDefaults !== false;
@@ -69,7 +96,7 @@ export function SetupPage() {
     return (
       <RedirectWithReason
         to={paths.home}
-        reason="Only an administrator of your company can change its ServiceTitan connection."
+        reason="Only an administrator of your company can change its platform connection."
       />
     );
 
@@ -78,14 +105,14 @@ export function SetupPage() {
       title={welcoming ? 'Welcome to 3-Day Call Board' : `${platform} connection`}
       description={
         welcoming
-          ? 'Three short steps and your board shows your own live numbers, against targets that fit.'
+          ? `${SETUP_STEPS_IN_WORDS} and your board shows your own live numbers, against targets that fit.`
           : `Set up or check how ${user.companyName ?? 'your company'}'s board reads ${platform}.`
       }
       width="max-w-3xl"
       back={!onboarding}
     >
       <SetupSteps
-        platform={platform}
+        platform={chosen ? providerName(chosen) : null}
         current={needsCompany ? 0 : !(connected || alreadyConnected) ? 1 : targetsToSet ? 2 : 3}
       />
       {alreadyConnected && !connected && (
@@ -108,17 +135,49 @@ export function SetupPage() {
         </div>
       )}
       {targetsPlace === 'before' && <TargetsStep first />}
+      {!needsCompany && company && (
+        <PlatformChoice
+          offered={offered}
+          value={chosen}
+          current={company.configured ? company.provider : null}
+          onChange={setPicked}
+        />
+      )}
+      {company?.configured && chosen && chosen !== company.provider && (
+        <p
+          role="note"
+          data-testid="platform-switch-note"
+          className="mb-6 flex items-start gap-2 rounded-md border border-amber-600/40 bg-amber-500/10 p-3 text-sm"
+        >
+          <ArrowRightLeft className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            {company.name} runs on {providerName(company.provider)} now. Connecting{' '}
+            {providerName(chosen)} switches it: its boards, settings and the targets of items that
+            still exist in {providerName(chosen)} stay, and its history is read again from the{' '}
+            {providerName(chosen)} account. A company runs on one platform at a time.
+          </span>
+        </p>
+      )}
       {needsCompany ? (
         <CreateCompanyStep />
-      ) : company?.provider === 'jobber' || jobber ? (
-        <JobberConnectStep outcome={jobber} />
       ) : company ? (
-        <ConnectStep
-          key={company.id}
-          company={company}
-          sampleTenantAvailable={user.onboarding.sampleTenantAvailable}
-          onConnected={() => setConnected(true)}
-        />
+        chosen === 'jobber' ? (
+          <JobberConnectStep outcome={jobber} />
+        ) : chosen === 'housecallpro' ? (
+          <HousecallProConnectStep
+            key={company.id}
+            company={company}
+            sampleAccountAvailable={user.onboarding.sampleAccountAvailable}
+            onConnected={() => setConnected(true)}
+          />
+        ) : chosen === 'servicetitan' ? (
+          <ConnectStep
+            key={company.id}
+            company={company}
+            sampleTenantAvailable={user.onboarding.sampleTenantAvailable}
+            onConnected={() => setConnected(true)}
+          />
+        ) : null
       ) : companies.isError ? (
         <p className="text-muted-foreground">
           Your company could not be loaded: {companies.error.message}
@@ -126,7 +185,6 @@ export function SetupPage() {
       ) : (
         <FullPageLoader />
       )}
-      {company && company.provider !== 'jobber' && !jobber && !needsCompany && <JobberChoice />}
       {/* Where the company is (ZIP code, time zone), once connected: the platform may know its zone. */}
       {showTargets && <LocationStep />}
       {targetsPlace === 'after' && <TargetsStep scrollIntoView={connected} />}

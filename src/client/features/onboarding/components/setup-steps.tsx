@@ -1,17 +1,30 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-const stepsFor = (platform: string) =>
-  ['Create your company', `Connect ${platform}`, 'Set your targets', 'See your board'] as const;
+const stepsFor = (platform: string | null) =>
+  [
+    'Create your company',
+    platform ? `Connect ${platform}` : 'Connect your platform',
+    'Set your targets',
+    'See your board',
+  ] as const;
+
+const NUMBER_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+
+/**
+ * "Four short steps": the welcome's words count the steps listed (issue 33 item 8: it said
+ * "Three short steps" above four).
+ */
+export const SETUP_STEPS_IN_WORDS = `${NUMBER_WORDS[stepsFor(null).length]} short steps`;
 
 /** Where the newcomer is: four steps, the current one marked for screen readers too. */
 export function SetupSteps({
   current,
-  platform = 'ServiceTitan',
+  platform = null,
 }: {
   current: 0 | 1 | 2 | 3;
-  /** The company's platform, named in the connect step. */
-  platform?: string;
+  /** The platform chosen, named in the connect step (null: not chosen yet). */
+  platform?: string | null;
 }) {
   const STEPS = stepsFor(platform);
   return (
