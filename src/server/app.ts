@@ -38,6 +38,7 @@ import {
   type SessionStore,
 } from './plugins/sessions.js';
 import { registerScreenLoading } from './plugins/screens.js';
+import { registerApiKeyLoading } from './plugins/api-keys.js';
 import { registerRoutes } from './routes/index.js';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security/secret-box.js';
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
@@ -311,6 +312,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: app.services.screens,
     config,
     now: () => app.services.now(),
+  });
+  // After both: a request with an API key is the key's alone (issue 37, decision 050).
+  registerApiKeyLoading(app, {
+    store: app.services.apiKeys,
+    now: () => app.services.now(),
+    perMinute: config.apiKeyRateLimitPerMinute,
   });
 
   // Resources.

@@ -64,6 +64,8 @@ const envSchema = z
     /** How long the board history keeps each day (issue 27): days older than this are deleted. */
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(30).max(3660).default(400),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
+    /** Requests per minute one API key may make, counted by every instance together (issue 37). */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -373,6 +375,8 @@ export interface Config {
   historyRetentionDays: number;
   /** API requests one client address may make per minute, per instance. */
   apiRateLimitPerMinute: number;
+  /** Requests per minute per API key, shared by every instance (issue 37). */
+  apiKeyRateLimitPerMinute: number;
   /** Sign-in starts and callbacks one client address may make per minute (per instance). */
   signInRateLimitPerMinute: number;
   /** Undefined: Stripe is not configured and billing actions say which variables to set. */
@@ -522,6 +526,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     capacityRefreshMs: env.CAPACITY_REFRESH_SECONDS * 1000,
     historyRetentionDays: env.HISTORY_RETENTION_DAYS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID

@@ -45,7 +45,13 @@ export const CREDENTIALS_IN_REQUESTS = {
     'id_token_hint',
     'code_verifier',
     'client_secret',
+    // API keys (issue 37): refused in a query string (400), and never logged there either.
+    'api_key',
+    'apikey',
+    'key',
   ],
+  /** Query values that are a credential whatever their parameter: an API key (issue 37). */
+  secretValuePrefixes: ['cbk_'],
 } as const;
 
 const REDACTED = '[redacted]';
@@ -65,6 +71,18 @@ const REDACT = [
   '*.access_token',
   '*.client_secret',
 ];
+
+/** A query value that is a credential whatever its name (an API key's `cbk_`, also encoded). */
+function secretValue(raw: string): boolean {
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    // Judged as sent.
+  }
+  const lower = value.trim().toLowerCase();
+  return CREDENTIALS_IN_REQUESTS.secretValuePrefixes.some((p) => lower.startsWith(p));
+}
 
 /** The URL as a log line may show it: secret path segments and secret query values replaced. */
 export function loggableUrl(url: string): string {
@@ -91,7 +109,9 @@ export function loggableUrl(url: string): string {
     } catch {
       // An undecodable name is shown as sent (it names nothing we redact).
     }
-    return eq !== -1 && SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : part;
+    return eq !== -1 && (SECRET_PARAMS.has(name.toLowerCase()) || secretValue(part.slice(eq + 1)))
+      ? `${rawName}=${REDACTED}`
+      : part;
   });
   return `${path}?${parts.join('&')}`;
 }

@@ -8,10 +8,15 @@
  * scope answers 404 (the target does not exist for that caller), whatever the role.
  */
 
+import { KEY_DENIAL, missingScopeMessage, type ApiKeyScope } from './api/api-key-scopes.js';
+
 export const ROLES = ['user', 'account_admin', 'master_admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who is calling: a person's session, or a paired screen's device credential (read-only). */
+/**
+ * Who is calling: a person's session, a paired screen's device credential (read-only), or a
+ * company's API key (read-only, its scopes only; issue 37, decision 050).
+ */
 export type Actor =
   | { kind: 'person'; id: string; role: Role; companyId: number | null }
   | {
@@ -20,6 +25,14 @@ export type Actor =
       companyId: number;
       /** The one board it shows (issue 26); it sees no other board of its company. */
       boardId?: number;
+    }
+  | {
+      kind: 'key';
+      id: string;
+      companyId: number;
+      scopes: readonly ApiKeyScope[];
+      /** The boards it may read; null: every board of its company. */
+      boardIds: readonly number[] | null;
     };
 
 /** A user row as the rules see it (the target of a user-management action). */
@@ -78,7 +91,9 @@ export type Permission =
   /** Create, change, delete and test a board's alert rules (issue 23). */
   | 'alerts.manage'
   /** A board's history: past days' numbers, their CSV (issue 27): every member of the company. */
-  | 'history.view';
+  | 'history.view'
+  /** The company's API keys (issue 37): create, list, revoke. */
+  | 'apiKeys.manage';
 
 export type UserPermission = 'users.changeRole' | 'users.delete';
 
@@ -100,6 +115,7 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'alerts.view',
   'alerts.manage',
   'history.view',
+  'apiKeys.manage',
 ];
 
 /** Permissions a person holds in their own company, by role (master admins: in every company). */
@@ -121,6 +137,13 @@ export const invitationsApplyTo = (role: Role): boolean => role !== 'master_admi
 export const isMasterAdmin = (actor: Actor | null | undefined): boolean =>
   actor?.kind === 'person' && actor.role === 'master_admin';
 
+/** The permissions an API key's scopes stand for (read-only, each one scope). */
+export const KEY_SCOPE_OF: Partial<Record<Permission, ApiKeyScope>> = {
+  'board.view': 'boards:read',
+  'history.view': 'history:read',
+  'alerts.view': 'alerts:read',
+};
+
 /** True when the actor acts inside `companyId` (the master admin acts in every company). */
 export function inScope(actor: Actor, companyId: number | null): boolean {
   if (isMasterAdmin(actor)) return true;
@@ -137,6 +160,18 @@ export function can(
   target?: CompanyTarget,
 ): boolean {
   if (!actor) return false;
+  if (actor.kind === 'key') {
+    const scope = KEY_SCOPE_OF[permission];
+    return (
+      scope !== undefined &&
+      actor.scopes.includes(scope) &&
+      (!target ||
+        (target.companyId === actor.companyId &&
+          (target.boardId === undefined ||
+            actor.boardIds === null ||
+            actor.boardIds.includes(target.boardId))))
+    );
+  }
   if (actor.kind === 'screen') {
     return (
       permission === 'board.view' &&
@@ -220,6 +255,10 @@ export function denialReason(
 ): string | null {
   if (can(actor, permission)) return null;
   if (!actor) return 'Sign in to make changes.';
+  if (actor.kind === 'key') {
+    const scope = KEY_SCOPE_OF[permission];
+    return scope ? missingScopeMessage(scope) : KEY_DENIAL;
+  }
   if (actor.kind === 'person' && actor.companyId === null && GRANTS[actor.role].has(permission)) {
     return 'Create or join a company first.';
   }

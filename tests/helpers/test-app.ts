@@ -115,6 +115,8 @@ export interface TestUser {
   companyId: number | null;
   /** `cookie` header value carrying this user's session. */
   cookie: string;
+  /** An `authorization` header instead (an API key, as the authorization matrix calls). */
+  authorization?: string;
 }
 
 /** Creates a company row (no ServiceTitan credentials unless given). */

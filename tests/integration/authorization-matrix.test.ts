@@ -20,21 +20,22 @@ import { outsideApi } from '../helpers/api-routes.js';
 import { firstBoardHome } from '../helpers/board-settings.js';
 
 /**
- * The authorization matrix: every route the server registers, called by six callers
+ * The authorization matrix: every route the server registers, called by seven callers
  * (anonymous, a user of company A, an account admin of A, an account admin of B, a master
- * admin, a paired screen of A holding only its device cookie), with the expected answer of each cell written down once per route as an access class.
+ * admin, a paired screen of A holding only its device cookie, and an API key of A holding every
+ * scope, sent as `Authorization: Bearer cbk_…` alone; issue 37), with the expected answer of each cell written down once per route as an access class.
  * A route registered without an entry fails the suite. Every route that takes an id is called
  * with ids of company A, so B's admin tries them all. Every answer a caller gets is searched for
  * the other company's markers: a leak is any of them showing up.
  *
  * Adding a route: one row in MATRIX, keyed `METHOD /url` exactly as registered, e.g.
  *   'POST /api/things': [{ access: 'managedInA', request: (f) => ({ url: '/api/things', payload: {...} }) }],
- * with an ACCESS class below (or a new one: one line, six expected answers). A route that
+ * with an ACCESS class below (or a new one: one line, seven expected answers). A route that
  * takes company A's id gets a case naming A's thing (B's admin must get 404). The suite fails
  * naming every registered route without a row, and every row without a route.
  */
 
-const CALLERS = ['anonymous', 'user', 'adminA', 'adminB', 'master', 'screenA'] as const;
+const CALLERS = ['anonymous', 'user', 'adminA', 'adminB', 'master', 'screenA', 'keyA'] as const;
 type Caller = (typeof CALLERS)[number];
 /** 'ok' is any 2xx. */
 type Expected = 'ok' | 302 | 400 | 401 | 403 | 404 | 409;
@@ -42,77 +43,91 @@ type Expected = 'ok' | 302 | 400 | 401 | 403 | 404 | 409;
 /** The expected answer per caller, in CALLERS order. */
 const ACCESS = {
   /** Anyone, signed in or not. */
-  public: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  public: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   /** The sign-in flow's redirects (and a screen link, which redirects whatever it holds). */
-  redirect: [302, 302, 302, 302, 302, 302],
+  redirect: [302, 302, 302, 302, 302, 302, 302],
   /** Anyone signed in, on their own data; a screen is read-only and refused (403). */
-  signedIn: [401, 'ok', 'ok', 'ok', 'ok', 403],
+  signedIn: [401, 'ok', 'ok', 'ok', 'ok', 403, 403],
   /** "Who am I": a person; a screen is nobody (the seed: a 401 yields no user). */
-  person: [401, 'ok', 'ok', 'ok', 'ok', 401],
+  person: [401, 'ok', 'ok', 'ok', 'ok', 401, 403],
   /** The board's reads of the caller's own company: people and paired screens (decision 010). */
-  boardRead: [401, 'ok', 'ok', 'ok', 'ok', 'ok'],
+  boardRead: [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  /**
+   * The board's live stream (decision 048): people and paired screens; an API key reads the
+   * numbers with POST /api/capacity instead (403).
+   */
+  boardStream: [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
+  /** The stream of company A's board, named by id. */
+  boardStreamOfA: [401, 'ok', 'ok', 404, 'ok', 'ok', 403],
   /** Admin lists, each scoped to the caller's company (the master admin's: all). */
-  adminList: [401, 403, 'ok', 'ok', 'ok', 403],
+  adminList: [401, 403, 'ok', 'ok', 'ok', 403, 403],
   /** A thing of company A that admins manage: B's admin finds nothing. */
-  managedInA: [401, 403, 'ok', 404, 'ok', 403],
+  managedInA: [401, 403, 'ok', 404, 'ok', 403, 403],
   /** Company A's board, named by id: its members, its screens and the master admin. */
-  boardOfA: [401, 'ok', 'ok', 404, 'ok', 'ok'],
+  boardOfA: [401, 'ok', 'ok', 404, 'ok', 'ok', 'ok'],
   /** A user of A's credential list: the user themself, A's admin, the master. */
-  credentialsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
+  credentialsOfA: [401, 'ok', 'ok', 404, 'ok', 403, 403],
   /**
    * The company's board shaping (decision 007: preferences, groups): its admins change their
    * own company's; a plain user reads only; a master admin without a company has none to change.
    */
-  companyEditor: [401, 403, 'ok', 'ok', 403, 403],
+  companyEditor: [401, 403, 'ok', 'ok', 403, 403, 403],
   /** A group of company A: A's admins change it, B's admin finds nothing. */
-  editInA: [401, 403, 'ok', 404, 403, 403],
+  editInA: [401, 403, 'ok', 404, 403, 403, 403],
   /** Company A's subscription: its admins and the master admin (against the Stripe stand-in). */
-  billingOfA: [401, 403, 'ok', 404, 'ok', 403],
+  billingOfA: [401, 403, 'ok', 404, 'ok', 403, 403],
   /** Company A's billing portal: allowed callers learn A has no plan yet to manage (409). */
-  portalOfA: [401, 403, 409, 404, 409, 403],
+  portalOfA: [401, 403, 409, 404, 409, 403, 403],
   /** Stripe's deliveries: no session counts, only a valid signature (none here). */
-  signedByStripe: [400, 400, 400, 400, 400, 400],
+  signedByStripe: [400, 400, 400, 400, 400, 400, 403],
   /** Jobber's connect step for the caller's own company (issue 38): its admins, to Jobber. */
-  jobberConnectOwn: [401, 403, 302, 302, 403, 403],
+  jobberConnectOwn: [401, 403, 302, 302, 403, 403, 403],
   /** Jobber's connect step for company A: A's admins and the master admin; B's admin finds nothing. */
-  jobberConnectInA: [401, 403, 302, 404, 302, 403],
+  jobberConnectInA: [401, 403, 302, 404, 302, 403, 403],
   /** Jobber's callback: a signed-in person is sent back to Setup (here: nothing was allowed). */
-  jobberCallback: [401, 302, 302, 302, 302, 403],
+  jobberCallback: [401, 302, 302, 302, 302, 403, 403],
   /** Company A's Jobber connection, read: its admins and the master admin. */
-  jobberOfA: [401, 403, 'ok', 404, 'ok', 403],
+  jobberOfA: [401, 403, 'ok', 404, 'ok', 403, 403],
   /** Disconnecting Jobber where nothing is connected: allowed callers learn there is none (404). */
-  jobberDisconnectOwn: [401, 403, 404, 404, 403, 403],
-  jobberDisconnectInA: [401, 403, 404, 404, 404, 403],
+  jobberDisconnectOwn: [401, 403, 404, 404, 403, 403, 403],
+  jobberDisconnectInA: [401, 403, 404, 404, 404, 403, 403],
   /** Jobber's deliveries: only a valid X-Jobber-Hmac-SHA256 counts (none here). */
-  signedByJobber: [401, 401, 401, 401, 401, 401],
+  signedByJobber: [401, 401, 401, 401, 401, 401, 403],
   /** Housecall Pro's deliveries to a company's address: only a valid signature counts (none here). */
-  signedByHousecallPro: [401, 401, 401, 401, 401, 401],
+  signedByHousecallPro: [401, 401, 401, 401, 401, 401, 403],
   /**
    * A board's alert rules and log (issue 23), its history (issue 27): members of a company read
    * their own; a master admin without a company has no board to read.
    */
-  companyRead: [401, 'ok', 'ok', 'ok', 403, 403],
+  companyRead: [401, 'ok', 'ok', 'ok', 403, 403, 'ok'],
+  /**
+   * What only the company's people read (alert recipients' addresses, target suggestions, the
+   * learned pace): no key scope covers it (403).
+   */
+  companyReadPeople: [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  /** The same of company A, named by id (also its configuration: preferences, groups). */
+  configOfA: [401, 'ok', 'ok', 404, 'ok', 403, 403],
   /**
    * Company A's alert rules, log or history, its board or company named by id (also its
    * configuration: preferences, groups, target suggestions): its people and the master admin.
    */
-  alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403],
+  alertsOfA: [401, 'ok', 'ok', 404, 'ok', 403, 'ok'],
   /**
    * A device with push notifications on (issue 36) belongs to its owner alone (here company A's
    * plain user): nobody else, whatever their role, finds it.
    */
-  ownDevice: [401, 'ok', 404, 404, 404, 403],
+  ownDevice: [401, 'ok', 404, 404, 404, 403, 403],
   /**
    * A recipient of company A confirmed by a code (decision 046): whoever may see A's alerts gets
    * the code checked (a wrong one: 400 naming `code`); B's admin finds nothing.
    */
-  recipientOfA: [401, 400, 400, 404, 400, 403],
+  recipientOfA: [401, 400, 400, 404, 400, 403, 403],
   /** Across companies: the master admin only. */
-  masterOnly: [401, 403, 403, 403, 'ok', 403],
+  masterOnly: [401, 403, 403, 403, 'ok', 403, 403],
   /** A TV asks for a pairing code: any browser may, except one already paired (409). */
-  pairingStart: ['ok', 'ok', 'ok', 'ok', 'ok', 409],
+  pairingStart: ['ok', 'ok', 'ok', 'ok', 'ok', 409, 'ok'],
   /** An invitation sent to someone else (decision 019): nobody else may take it up, whatever their role. */
-  someoneElsesInvitation: [401, 404, 404, 404, 404, 403],
+  someoneElsesInvitation: [401, 404, 404, 404, 404, 403, 403],
 } as const satisfies Record<string, readonly Expected[]>;
 type Access = keyof typeof ACCESS;
 
@@ -199,6 +214,20 @@ async function spareBoardOfA(f: Fixture): Promise<number> {
     userId: null,
   });
   return board!.id;
+}
+
+/**
+ * A second board of company A for reads (one for the whole run: a spare board per cell would
+ * pass A's 50-board bound).
+ */
+const secondBoards = new WeakMap<Fixture, Promise<number>>();
+function secondBoardOfA(f: Fixture): Promise<number> {
+  let board = secondBoards.get(f);
+  if (!board) {
+    board = spareBoardOfA(f);
+    secondBoards.set(f, board);
+  }
+  return board;
 }
 
 /** A plain user of company A nobody else uses (a target that may be changed or deleted). */
@@ -294,6 +323,17 @@ async function recipientOfA(f: Fixture): Promise<{ id: number; link: string }> {
     id: made!.row.id,
     link: new URL((await recipients.stopLink(f.companyA, key))!).pathname,
   };
+}
+
+/** An API key of company A nobody uses (a target that may be revoked): its id. */
+async function keyOfA(f: Fixture): Promise<number> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { cookie: f.users.adminA.cookie },
+    payload: { name: `Spare key ${uniq()}`, scopes: ['boards:read'] },
+  });
+  return res.json<{ apiKey: { id: number } }>().apiKey.id;
 }
 
 /** A TV waiting to be paired: the code it shows. */
@@ -453,13 +493,13 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/events': [
     {
-      access: 'boardRead',
+      access: 'boardStream',
       note: 'own board',
       stream: true,
       request: () => ({ url: '/api/events' }),
     },
     {
-      access: 'boardOfA',
+      access: 'boardStreamOfA',
       note: "company A's board by id",
       stream: true,
       request: (f) => ({ url: `/api/events?companyId=${f.companyA}` }),
@@ -484,7 +524,7 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/business-unit-preferences': [
     { access: 'signedIn', note: 'own', request: () => ({ url: '/api/business-unit-preferences' }) },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/business-unit-preferences?companyId=${f.companyA}` }),
     },
@@ -507,7 +547,7 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/job-type-preferences': [
     { access: 'signedIn', note: 'own', request: () => ({ url: '/api/job-type-preferences' }) },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/job-type-preferences?companyId=${f.companyA}` }),
     },
@@ -568,7 +608,7 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/item-groups': [
     { access: 'signedIn', note: 'own', request: () => ({ url: '/api/item-groups' }) },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/item-groups?companyId=${f.companyA}` }),
     },
@@ -932,16 +972,16 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/alert-recipients': [
-    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/alert-recipients' }) },
+    { access: 'companyReadPeople', note: 'own', request: () => ({ url: '/api/alert-recipients' }) },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "a board of A's by id",
       request: async (f) => ({
         url: `/api/alert-recipients?boardId=${(await f.t.app.services.boards.first(f.companyA)).id}`,
       }),
     },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/alert-recipients?companyId=${f.companyA}` }),
     },
@@ -1062,7 +1102,7 @@ const MATRIX: Record<string, Case[]> = {
     {
       access: 'alertsOfA',
       note: "a board of A's by id",
-      request: async (f) => ({ url: `/api/history/status?boardId=${await spareBoardOfA(f)}` }),
+      request: async (f) => ({ url: `/api/history/status?boardId=${await secondBoardOfA(f)}` }),
     },
     {
       access: 'alertsOfA',
@@ -1087,7 +1127,7 @@ const MATRIX: Record<string, Case[]> = {
       access: 'alertsOfA',
       note: "a board of A's by id",
       request: async (f) => ({
-        url: `/api/history/day?boardId=${await spareBoardOfA(f)}&date=2025-06-12`,
+        url: `/api/history/day?boardId=${await secondBoardOfA(f)}&date=2025-06-12`,
       }),
     },
     {
@@ -1104,9 +1144,13 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/target-suggestions': [
-    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/target-suggestions' }) },
     {
-      access: 'alertsOfA',
+      access: 'companyReadPeople',
+      note: 'own',
+      request: () => ({ url: '/api/target-suggestions' }),
+    },
+    {
+      access: 'configOfA',
       note: "company A's by id",
       request: (f) => ({ url: `/api/target-suggestions?companyId=${f.companyA}` }),
     },
@@ -1127,9 +1171,9 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/pace/learned': [
-    { access: 'companyRead', note: 'own', request: () => ({ url: '/api/pace/learned' }) },
+    { access: 'companyReadPeople', note: 'own', request: () => ({ url: '/api/pace/learned' }) },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "a board of A's by id",
       // Read-only: A's first board (a spare board per cell would pass A's 50-board bound).
       request: async (f) => ({
@@ -1137,7 +1181,7 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
     {
-      access: 'alertsOfA',
+      access: 'configOfA',
       note: "company A's first board, by the company",
       request: (f) => ({ url: `/api/pace/learned?companyId=${f.companyA}` }),
     },
@@ -1183,6 +1227,27 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({ url: `/api/screens/${(await linkOfA(f)).id}/regenerate` }),
     },
   ],
+  'GET /api/api-keys': [
+    { access: 'adminList', note: 'own', request: () => ({ url: '/api/api-keys' }) },
+    {
+      access: 'managedInA',
+      note: "company A's by id",
+      request: (f) => ({ url: `/api/api-keys?companyId=${f.companyA}` }),
+    },
+  ],
+  'POST /api/api-keys': [
+    {
+      access: 'managedInA',
+      note: 'into company A',
+      request: (f) => ({
+        url: '/api/api-keys',
+        payload: { name: `Sheet ${f.mark.a}`, scopes: ['history:read'], companyId: f.companyA },
+      }),
+    },
+  ],
+  'DELETE /api/api-keys/:id': [
+    { access: 'managedInA', request: async (f) => ({ url: `/api/api-keys/${await keyOfA(f)}` }) },
+  ],
   'GET /api/onboarding/sample-credentials': [
     { access: 'adminList', request: () => ({ url: '/api/onboarding/sample-credentials' }) },
   ],
@@ -1206,6 +1271,7 @@ describe('authorization matrix', () => {
         PORT: String(port),
         PUBLIC_URL: base,
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
         // Billing against the Stripe stand-in on loopback (the SDK does not use `fetch` below).
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_PRICE_ID: stripe.priceId,
@@ -1281,7 +1347,23 @@ describe('authorization matrix', () => {
       companyId: companyA,
       cookie: screenCookie,
     };
-    f = { mark, companyA, companyB, users: { ...users, screenA }, t };
+    // An API key of company A holding every scope (issue 37): it sends only its header.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { cookie: users.adminA.cookie },
+      payload: { name: `Key ${mark.a}`, scopes: ['boards:read', 'history:read', 'alerts:read'] },
+    });
+    if (made.statusCode !== 201) throw new Error(`key creation failed: ${made.body}`);
+    const keyA: TestUser = {
+      id: 'key',
+      email: '',
+      role: 'user',
+      companyId: companyA,
+      cookie: '',
+      authorization: `Bearer ${made.json<{ key: string }>().key}`,
+    };
+    f = { mark, companyA, companyB, users: { ...users, screenA, keyA }, t };
     // Company B's things, which A's people (and A's screens) must never see.
     await t.app.inject({
       method: 'POST',
@@ -1324,13 +1406,13 @@ describe('authorization matrix', () => {
 
   it('agrees with the access rule the API reference states for each route', async () => {
     const doc = (await f.t.app.inject({ url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { 'x-access'?: string }>>;
+      paths: Record<string, Record<string, { 'x-access'?: string; 'x-callers'?: string[] }>>;
     }>();
     const disagreements: string[] = [];
     for (const [route, cases] of Object.entries(MATRIX)) {
       const [method, url] = route.split(' ') as [string, string];
-      const stated =
-        doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.['x-access'];
+      const operation = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      const stated = operation?.['x-access'];
       const cells = (caller: Caller) => cases.map((c) => ACCESS[c.access][CALLERS.indexOf(caller)]);
       // Public in the reference ⇔ an anonymous caller is never refused by this matrix.
       const anonymousServed = cells('anonymous').every((e) => e === 'ok' || e === 302);
@@ -1341,6 +1423,12 @@ describe('authorization matrix', () => {
       const screenServed = cells('screenA').some((e) => e === 'ok');
       if (stated !== 'public' && (stated === 'viewer' || stated === 'screen') !== screenServed) {
         disagreements.push(`${route}: stated ${stated}, screen ${cells('screenA')}`);
+      }
+      // Not public: a key among the callers ⇔ an API key is served by some case here.
+      const keyServed = cells('keyA').some((e) => e === 'ok');
+      const keyStated = operation?.['x-callers']?.includes('key') ?? false;
+      if (stated !== 'public' && keyStated !== keyServed) {
+        disagreements.push(`${route}: callers ${operation?.['x-callers']}, key ${cells('keyA')}`);
       }
     }
     expect(disagreements).toEqual([]);
@@ -1354,8 +1442,8 @@ describe('authorization matrix', () => {
         for (const [i, caller] of CALLERS.entries()) {
           const expected = ACCESS[c.access][i]!;
           let who: TestUser | null = null;
-          if (caller === 'screenA') {
-            who = f.users.screenA;
+          if (caller === 'screenA' || caller === 'keyA') {
+            who = f.users[caller];
           } else if (caller !== 'anonymous') {
             who = c.freshSession
               ? await createSignedInUser(f.t.app, {
@@ -1374,7 +1462,11 @@ describe('authorization matrix', () => {
           const injected = await f.t.app.inject({
             method: method as 'GET',
             url: request.url,
-            headers: { ...(who ? { cookie: who.cookie } : {}), ...request.headers },
+            headers: {
+              ...(who?.cookie ? { cookie: who.cookie } : {}),
+              ...(who?.authorization ? { authorization: who.authorization } : {}),
+              ...request.headers,
+            },
             ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
             ...(c.stream ? { payloadAsStream: true } : {}),
           });

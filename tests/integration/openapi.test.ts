@@ -83,6 +83,7 @@ describe('API reference', () => {
     expect(doc.info.version).toBe(release);
     expect(doc.servers?.map((s) => s.url)).toEqual([t.app.config.publicUrl]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKey',
       'housecallproSignature',
       'jobberSignature',
       'screen',
@@ -189,6 +190,12 @@ describe('API reference', () => {
       .filter((p) => p.severity === 'error')
       .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
     expect(errors).toEqual([]);
+    const warnings = problems.filter((p) => p.severity === 'warn');
+    console.info(
+      `Redocly recommended: ${errors.length} errors, ${warnings.length} warnings (${[...new Set(warnings.map((w) => w.ruleId))].join(', ')})`,
+    );
+    // For `npx @redocly/cli lint` by hand on the same document.
+    if (process.env.OPENAPI_OUT) fs.writeFileSync(process.env.OPENAPI_OUT, source);
     // Its own copy: the validator dereferences in place.
     await expect(SwaggerParser.validate(JSON.parse(source) as never)).resolves.toBeDefined();
   });
@@ -197,7 +204,26 @@ describe('API reference', () => {
     // The board's numbers: a person or a paired screen; its body and answer from src/shared/api.
     const capacity = doc.paths['/api/capacity']!.post!;
     expect(capacity['x-access']).toBe('viewer');
-    expect(capacity.security).toEqual([{ session: [] }, { screen: [] }]);
+    // An API key too (issue 37): the bearer scheme, with the scope it needs.
+    expect(capacity.security).toEqual([
+      { session: [] },
+      { screen: [] },
+      { apiKey: ['boards:read'] },
+    ]);
+    expect(capacity['x-callers']).toEqual(['person', 'screen', 'key']);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/history']!.get!.security).toContainEqual({
+      apiKey: ['history:read'],
+    });
+    expect(doc.paths['/api/alert-deliveries']!.get!.security).toContainEqual({
+      apiKey: ['alerts:read'],
+    });
+    // A write, and a person's own page, take no key.
+    for (const operation of [doc.paths['/api/boards']!.post!, doc.paths['/api/api-keys']!.get!]) {
+      expect(operation.security?.flatMap((requirement) => Object.keys(requirement))).not.toContain(
+        'apiKey',
+      );
+    }
     expect(capacity.parameters?.map((p) => `${p.in}:${p.name}`)).toContain('query:companyId');
     // The configuration pages' calls name the company a master admin supports, as the board's do.
     for (const [path, method] of [

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
    * reconnected with back-off when it is lost; on PGlite its own listen on the one connection.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * The embedded database's data folder as one uncompressed tar (its files' bytes as they are on
+   * disk): tests search it for what must never be stored. Absent on PostgreSQL.
+   */
+  dumpDataFolder?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -140,6 +145,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         },
       };
     },
+    dumpDataFolder: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -765,3 +765,37 @@ export const pushSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.subscriptionId] })],
 );
+
+/**
+ * API keys (issue 37, decision 050): a company's keys for outside tools. Only the key's SHA-256
+ * is kept (`key_hash`; a key is 256 random bits, so no slow hash is needed), and its last four
+ * characters to tell keys apart. `revoked_at` set: the key answers 401 on the next request of
+ * any instance (every request reads its row; nothing keeps a key in memory). A key dies with its
+ * company.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    lastFour: text('last_four').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** The boards it may read; NULL: every board of the company. */
+    boardIds: integer('board_ids').array(),
+    createdByUserId: text('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedFrom: text('last_used_from'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    index('api_keys_company_idx').on(t.companyId),
+  ],
+);

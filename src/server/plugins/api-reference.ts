@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_KEY_SCOPE_WORDS, type ApiKeyScope } from '../../shared/api/api-keys.js';
 import { errorBodySchema } from '../../shared/api/errors.js';
 import { projectRoot } from '../paths.js';
 import { accessStatement, type AccessRule } from './permissions.js';
@@ -21,6 +22,11 @@ declare module 'fastify' {
     'x-access'?: AccessRule;
     /** The kinds of caller the route serves, as the reference states them (from `x-access`). */
     'x-callers'?: readonly string[];
+    /**
+     * The scope an API key needs to call the route (issue 37, decision 050); absent: no key may
+     * (403). Set for a folder's reads by `acceptKeys` (plugins/api-keys.ts).
+     */
+    'x-key-scope'?: ApiKeyScope;
   }
 }
 
@@ -99,6 +105,11 @@ const TAGS: { name: string; description: string }[] = [
   {
     name: 'screens',
     description: 'Paired TVs and screen links, and the routes a TV itself calls.',
+  },
+  {
+    name: 'api-keys',
+    description:
+      "The company's API keys for scripts, spreadsheets and BI tools: create, list, revoke.",
   },
   { name: 'admin', description: 'Users, invitations and the overview of companies.' },
   { name: 'companies', description: 'Creating, renaming and deleting companies.' },
@@ -186,6 +197,19 @@ function takesCompanyOrBoard(schema: FastifySchema): boolean {
   return Boolean(shape && ('companyId' in shape || 'boardId' in shape));
 }
 
+/** A route's access statement with the API key it also accepts (issue 37), if any. */
+function withKey(
+  statement: ReturnType<typeof accessStatement>,
+  scope: ApiKeyScope | undefined,
+): ReturnType<typeof accessStatement> {
+  if (!scope) return statement;
+  return {
+    callers: [...statement.callers, 'key'],
+    security: [...statement.security, { apiKey: [scope] }],
+    description: `${statement.description} Or an API key of the company with the \`${scope}\` scope (a key limited to some boards reads only those).`,
+  };
+}
+
 /**
  * The OpenAPI 3.1 document (`GET /api/openapi.json`) and its reference page (`/api/docs`), built
  * by @fastify/swagger from the routes as registered: their Zod schemas (request, answers) through
@@ -205,7 +229,14 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         description: [
           "Read your company's boards, their live numbers, their history (also as CSV) and their alerts, and manage everything the 3-Day Call Board app manages.",
           'Every answer is JSON unless an operation says otherwise. An error is `{ "error": "...", "code": "..." }`: `error` is a sentence for people, `code` a stable word for programs (`BAD_REQUEST`, `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `CONFLICT`, `RATE_LIMITED`, ...); a bad input names its field in `details`.',
-          `**Callers.** A signed-in person (the \`${SESSION_COOKIE}\` cookie, from signing in at \`/api/login\`) or a paired TV (the \`${SCREEN_COOKIE}\` device cookie). Each operation says who may call it.`,
+          `**Callers.** A signed-in person (the \`${SESSION_COOKIE}\` cookie, from signing in at \`/api/login\`), a paired TV (the \`${SCREEN_COOKIE}\` device cookie), or an **API key** a company's admin creates on the API keys page: send it as \`Authorization: Bearer cbk_…\` (never in the address: a key in the query string is refused with 400). A key only reads, and only what its scopes name (${Object.keys(
+            API_KEY_SCOPE_WORDS,
+          )
+            .map((s) => `\`${s}\``)
+            .join(
+              ', ',
+            )}), on its company's boards: another company's board answers 404, a route outside its scopes 403 naming the scope. Each operation says who may call it. To try an operation here, press **Authorize** and paste a key.`,
+          `**Limits.** Each key may make a number of requests a minute, counted across every server: answers carry \`RateLimit-Policy\` and \`RateLimit\` headers (IETF draft), and a 429 carries \`Retry-After\`.`,
           'Changes sent from a browser must come from this site. Too many requests in a minute answer 429 with `Retry-After`.',
         ].join('\n\n'),
       },
@@ -213,6 +244,16 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       tags: TAGS,
       components: {
         securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cbk_…',
+            description: `An API key of a company, as \`Authorization: Bearer cbk_…\`. Its scopes: ${Object.entries(
+              API_KEY_SCOPE_WORDS,
+            )
+              .map(([scope, words]) => `\`${scope}\` (${words})`)
+              .join('; ')}. A key in the query string is refused (400).`,
+          },
           session: {
             type: 'apiKey',
             in: 'cookie',
@@ -252,7 +293,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       const { schema, url } = document;
       if (!isDocumentedRoute(url)) return { schema: { hide: true } as FastifySchema, url };
       const rule = schema?.['x-access'];
-      const access = rule ? accessStatement(rule) : undefined;
+      const keyScope = schema?.['x-key-scope'];
+      const access = rule ? withKey(accessStatement(rule), keyScope) : undefined;
       const described: FastifySchema = {
         ...schema,
         tags: schema?.tags ?? [tagOf(url)],
@@ -327,7 +369,15 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     });
     await docs.register(swaggerUi, {
       routePrefix: API_DOCS_PATH,
-      uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+      // "Try it" with a key: Authorize keeps the key across reloads (in this browser's storage),
+      // and every operation opens ready to send.
+      uiConfig: {
+        docExpansion: 'list',
+        deepLinking: true,
+        defaultModelsExpandDepth: 0,
+        persistAuthorization: true,
+        tryItOutEnabled: true,
+      },
       theme: {
         title: '3-Day Call Board API',
         css: [{ filename: 'call-board.css', content: DOCS_CSS }],

@@ -12,7 +12,9 @@ import {
   type Permission,
   type Role,
 } from '../../shared/permissions.js';
+import { KEY_DENIAL } from '../../shared/api/api-keys.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
+import type { ApiKeyCaller } from '../services/api-keys/api-key-store.js';
 import type { BoardRow } from '../services/boards/board-store.js';
 import { companyExists } from '../services/companies/company-store.js';
 import type { SessionUser } from './sessions.js';
@@ -24,6 +26,9 @@ import type { SessionUser } from './sessions.js';
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (request.user) return;
+  // An API key reaches a route only when the route names the scope it holds (plugins/api-keys.ts
+  // refused it before any route hook otherwise); the handler then reads it as `currentViewer`.
+  if (request.apiKey) return;
   // A paired screen is read-only and sees one company's board: nothing else is its business.
   if (request.screen) throw forbidden(SCREEN_DENIAL);
   throw unauthenticated();
@@ -42,8 +47,17 @@ export function requireViewer(
   done: HookHandlerDoneFunction,
 ): void {
   // A callback hook: the board's numbers are read most of all, so this check costs no promise.
-  done(request.user || request.screen ? undefined : unauthenticated());
+  done(request.user || request.screen || request.apiKey ? undefined : unauthenticated());
 }
+
+/** The rules' view of an API key (issue 37): its company, scopes and boards. */
+export const keyActorOf = (key: ApiKeyCaller): Actor => ({
+  kind: 'key',
+  id: String(key.id),
+  companyId: key.companyId,
+  scopes: key.scopes,
+  boardIds: key.boardIds,
+});
 
 /** The rules' view of a paired screen. */
 export const screenActorOf = (screen: {
@@ -57,10 +71,14 @@ export const screenActorOf = (screen: {
   ...(screen.boardId === null ? {} : { boardId: screen.boardId }),
 });
 
-/** Whoever calls, as an Actor: the signed-in person first, else the paired screen, else null. */
+/**
+ * Whoever calls, as an Actor: the signed-in person first, else the paired screen, else the API
+ * key (a request with a key holds nothing else: plugins/api-keys.ts), else null.
+ */
 export function viewerActor(request: FastifyRequest): Actor | null {
   if (request.user) return actorOf(request.user);
   if (request.screen) return screenActorOf(request.screen);
+  if (request.apiKey) return keyActorOf(request.apiKey);
   return null;
 }
 
@@ -81,14 +99,16 @@ export function boardViewer(
 ): { id: string; companyId: number | null; boardCompanyId: number | undefined } {
   if (request.user)
     return { id: request.user.id, companyId: request.user.companyId, boardCompanyId };
-  if (request.screen) {
+  const companyOnly = request.screen?.companyId ?? request.apiKey?.companyId;
+  if (companyOnly !== undefined) {
+    // An API key reads the company's board as its screens do (the same answers, kept once).
     // Every screen of a company shows the same board (the company's credential, settings and
     // preferences; only the view type differs, and answers are kept per view type): one viewer,
     // so a wall of TVs told of new numbers makes one answer, not one per TV.
     return {
-      id: `screens:${request.screen.companyId}`,
-      companyId: request.screen.companyId,
-      boardCompanyId: request.screen.companyId,
+      id: `screens:${companyOnly}`,
+      companyId: companyOnly,
+      boardCompanyId: companyOnly,
     };
   }
   throw unauthenticated();
@@ -107,6 +127,7 @@ export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) {
       if (request.screen) throw forbidden(SCREEN_DENIAL);
+      if (request.apiKey) throw forbidden(KEY_DENIAL);
       throw unauthenticated();
     }
     if (!can(actorOf(request.user), permission)) throw forbidden('Admin access required');
@@ -171,8 +192,9 @@ export function boardCompanyAtOnce(
 ): number | undefined | typeof COMPANY_TO_CHECK {
   const actor = viewerActor(request);
   if (!actor) throw unauthenticated();
-  if (actor.kind === 'screen') {
-    if (companyId !== undefined && !can(actor, 'board.view', { companyId })) {
+  if (actor.kind !== 'person') {
+    // A screen or an API key: its own company only (another answers 404).
+    if (companyId !== undefined && actor.companyId !== companyId) {
       throw notFound('Company');
     }
     return actor.companyId;
@@ -266,7 +288,8 @@ export type AccessRule = keyof typeof ACCESS_RULES | Permission;
  * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, Housecall Pro,
  * Jobber, anyone.
  */
-export type CallerKind = 'anyone' | 'person' | 'screen' | 'stripe' | 'housecallpro' | 'jobber';
+export type CallerKind =
+  'anyone' | 'person' | 'screen' | 'key' | 'stripe' | 'housecallpro' | 'jobber';
 
 interface AccessStatement {
   callers: readonly CallerKind[];
@@ -325,14 +348,15 @@ export async function boardOf<Board extends { id: number }>(
 ): Promise<Board> {
   const wanted = wantedBoard(request, boardId);
   // A board made a moment ago on another instance may not be in this one's memory yet.
+  const limited = keyBoards(request);
   let boards = await list(false);
-  let board = pickBoard(boards, wanted);
+  let board = pickBoard(boards, wanted, limited);
   if (!board) {
     boards = await list(true);
-    board = pickBoard(boards, wanted);
+    board = pickBoard(boards, wanted, limited);
   }
   // A screen whose board was just deleted shows the first board (its row moves with it).
-  const chosen = board ?? (wanted === screenBoardOf(request) ? boards[0] : undefined);
+  const chosen = board ?? (!limited && wanted === screenBoardOf(request) ? boards[0] : undefined);
   if (!chosen) throw notFound('Board');
   return chosen;
 }
@@ -351,20 +375,25 @@ export async function personBoardFor(
   permission: Permission,
   seeWith: Permission = permission,
 ): Promise<BoardRow> {
-  const actor = currentActor(request);
+  // A person, or an API key holding the permission's scope (its boards only).
+  const actor = currentViewer(request);
   const denied = () => forbidden(denialReason(actor, permission) ?? 'Forbidden');
   if (!can(actor, permission)) throw denied();
   const named = await boardCompanyFor(request, companyId, (id) => companyExists(app.db, id));
+  const limited = keyBoards(request);
   let board: BoardRow | null;
   if (boardId === undefined) {
     const company = named ?? actor.companyId;
     if (company === null) throw forbidden('Create or join a company first.');
-    board = await app.services.boards.first(company);
+    board = limited
+      ? ((await app.services.boards.list(company)).find((b) => limited.includes(b.id)) ?? null)
+      : await app.services.boards.first(company);
+    if (!board) throw notFound('Board');
   } else {
     board = await app.services.boards.byId(boardId);
     if (
       !board ||
-      !can(actor, seeWith, { companyId: board.companyId }) ||
+      !can(actor, seeWith, { companyId: board.companyId, boardId: board.id }) ||
       (companyId !== undefined && board.companyId !== companyId)
     ) {
       throw notFound('Board');
@@ -385,8 +414,12 @@ export function boardAtOnce<Board extends { id: number }>(
   boardId: number | undefined,
 ): Board | undefined {
   const wanted = wantedBoard(request, boardId);
-  return remembered && pickBoard(remembered, wanted);
+  return remembered && pickBoard(remembered, wanted, keyBoards(request));
 }
+
+/** The boards an API key is limited to (null: every board of its company, or not a key). */
+export const keyBoards = (request: FastifyRequest): readonly number[] | null =>
+  request.user ? null : (request.apiKey?.boardIds ?? null);
 
 /** A paired screen's own board (null: its company's first); null for a person. */
 const screenBoardOf = (request: FastifyRequest): number | null =>
@@ -398,12 +431,18 @@ function wantedBoard(request: FastifyRequest, boardId: number | undefined): numb
   if (request.screen && !request.user && boardId !== undefined && boardId !== screenBoard) {
     throw notFound('Board');
   }
+  // A key limited to some boards: any other is not there for it.
+  const limited = keyBoards(request);
+  if (limited && boardId !== undefined && !limited.includes(boardId)) throw notFound('Board');
   return boardId ?? screenBoard;
 }
 
+/** The board wanted (null: the first, of a limited key's boards the first it may read). */
 function pickBoard<Board extends { id: number }>(
   boards: Board[],
   wanted: number | null,
+  limited: readonly number[] | null = null,
 ): Board | undefined {
-  return wanted === null ? boards[0] : boards.find((b) => b.id === wanted);
+  if (wanted !== null) return boards.find((b) => b.id === wanted);
+  return limited ? boards.find((b) => limited.includes(b.id)) : boards[0];
 }

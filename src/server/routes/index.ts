@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import alertRoutes from './alerts/index.js';
+import apiKeyRoutes from './api-keys/index.js';
 import alertRecipientRoutes from './alert-recipients/index.js';
 import authRoutes from './auth/index.js';
 import boardSettingsRoutes from './board-settings/index.js';
@@ -50,4 +51,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(alertRecipientRoutes);
   await app.register(historyRoutes);
   await app.register(targetRoutes);
+  await app.register(apiKeyRoutes);
 }

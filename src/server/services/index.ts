@@ -20,6 +20,7 @@ import { createHousecallProAdapter } from './housecallpro/adapter.js';
 import { createProviders, type Providers } from './platforms/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
+import { createApiKeyStore, type ApiKeyStore } from './api-keys/api-key-store.js';
 import { createBoardStore, type BoardStore } from './boards/board-store.js';
 import { createAlertStore, type AlertStore } from './alerts/alert-store.js';
 import {
@@ -79,6 +80,8 @@ export interface Services {
   events: EventBus;
   /** Paired TV screens, screen links and pending pairings (decision 010). */
   screens: ScreenStore;
+  /** A company's API keys (issue 37, decision 050): hashes only. */
+  apiKeys: ApiKeyStore;
   /** A company's boards (issue 26, decision 014). */
   boards: BoardStore;
   /** The open board and screen streams of this instance (`GET /api/events`). */
@@ -301,6 +304,7 @@ export function createServices(deps: {
     billing,
     events: deps.events,
     screens: createScreenStore(deps.db),
+    apiKeys: createApiKeyStore(deps.db),
     boards,
     streams: createBoardStreams({
       events: deps.events,

@@ -18,6 +18,7 @@ import {
 import { can, denialReason } from '../../../shared/permissions.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
 import { capacityQuerySchema } from '../../../shared/api/capacity.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
   boardOf,
@@ -74,6 +75,7 @@ async function wallRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireViewer);
   documentAccess(app, 'viewer');
+  acceptKeys(app, 'alerts:read', 'viewer');
   app.get(
     '/api/alert-lines',
     {
@@ -108,6 +110,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'alerts.view');
+  acceptKeys(app, 'alerts:read', 'alerts.view');
   const store = app.services.alertRules;
 
   /** A rule the caller may see, or 404; writing it needs `alerts.manage` (403 otherwise). */

@@ -22,6 +22,7 @@ import {
   LOGO_TOO_LARGE_MESSAGE,
 } from '../../../shared/settings/dashboard-settings.js';
 import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
   boardOf,
@@ -63,6 +64,7 @@ export default async function boardSettingsRoutes(root: FastifyInstance): Promis
   // check for a person (`requireUser`) in `companyForWrite`.
   app.addHook('preHandler', requireViewer);
   documentAccess(app, 'viewer');
+  acceptKeys(app, 'boards:read', 'viewer');
 
   // The logo arrives as the raw image. Read here rather than by Fastify's body limit, so an
   // oversized logo gets the seed's own sentence and the upload stops being read at 2 MB.

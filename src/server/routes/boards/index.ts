@@ -19,6 +19,7 @@ import {
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { can, denialReason } from '../../../shared/permissions.js';
 import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
   currentViewer,
@@ -45,6 +46,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
   const store = app.services.boards;
   app.addHook('preHandler', requireViewer);
   documentAccess(app, 'viewer');
+  acceptKeys(app, 'boards:read', 'viewer');
 
   const toBoard = (row: BoardWithScreens): Board => ({
     id: row.id,
@@ -170,9 +172,10 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
       // A paired screen sees only its own board (no board of its own yet: the first).
       const screen = request.user ? null : request.screen;
       const own = screen ? (screen.boardId ?? rows[0]?.id) : undefined;
+      // An API key limited to some boards sees those (can() checks each board's id).
       const boards = rows.filter(
         (b) =>
-          can(actor, 'board.view', { companyId, ...(own === undefined ? {} : { boardId: own }) }) &&
+          can(actor, 'board.view', { companyId, boardId: own ?? b.id }) &&
           (own === undefined || b.id === own),
       );
       return {

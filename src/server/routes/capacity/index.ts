@@ -86,6 +86,8 @@ const capacitySchema = {
   body: capacityRequestSchema.nullish(),
   querystring: capacityQuerySchema,
   response: { 200: capacityResponseSchema },
+  // A read, though a POST (the board's options are its body): API keys with boards:read too.
+  'x-key-scope': 'boards:read' as const,
 };
 
 /** A request of `POST /api/capacity`, as its schemas have checked it. */

@@ -11,6 +11,7 @@ import {
   historyStatusSchema,
 } from '../../../shared/api/history.js';
 import { historyCsv, historyCsvFileName } from '../../../shared/history/history-range.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import { documentAccess, personBoardFor, requireUser } from '../../plugins/permissions.js';
 
 /**
@@ -23,6 +24,7 @@ export default async function historyRoutes(root: FastifyInstance): Promise<void
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireUser);
   documentAccess(app, 'history.view');
+  acceptKeys(app, 'history:read', 'history.view');
 
   app.get(
     '/api/history',

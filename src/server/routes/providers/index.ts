@@ -9,6 +9,7 @@ import {
 import { providerMetadataSchema } from '../../../shared/api/servicetitan.js';
 import { can } from '../../../shared/permissions.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
   boardViewer,
@@ -54,6 +55,7 @@ async function metadataRoutes(root: FastifyInstance): Promise<void> {
   // A signed-in person or a paired screen of the company (decision 010), as the seed's metadata.
   app.addHook('preHandler', requireViewer);
   documentAccess(app, 'viewer');
+  acceptKeys(app, 'boards:read', 'viewer');
 
   app.get(
     '/api/provider/metadata',

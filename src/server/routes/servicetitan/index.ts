@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceTitanMetadataSchema } from '../../../shared/api/servicetitan.js';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
+import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
   boardViewer,
@@ -16,6 +17,7 @@ export default async function serviceTitanRoutes(root: FastifyInstance): Promise
   // A signed-in person or a paired screen of the company (decision 010).
   app.addHook('preHandler', requireViewer);
   documentAccess(app, 'viewer');
+  acceptKeys(app, 'boards:read', 'viewer');
 
   app.get(
     '/api/servicetitan/metadata',
