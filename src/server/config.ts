@@ -86,6 +86,13 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: optionalString,
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_MESSAGING_SERVICE_SID: optionalString,
+    TWILIO_FROM: optionalString,
+    TWILIO_API_URL: optionalUrl,
+    TWILIO_STANDIN: booleanFromEnv.optional(),
+    TWILIO_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICETITAN_SIMULATOR && (env.SERVICETITAN_AUTH_URL || env.SERVICETITAN_API_URL)) {
@@ -186,6 +193,13 @@ const envSchema = z
           message: 'not allowed in production',
         });
       }
+      if (env.TWILIO_STANDIN) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TWILIO_STANDIN'],
+          message: 'not allowed in production',
+        });
+      }
     }
     for (const [i, origin] of listOf(env.ALLOWED_ORIGINS).entries()) {
       if (!isOrigin(origin)) {
@@ -239,6 +253,30 @@ const envSchema = z
         code: 'custom',
         path: ['MAIL_CATCHER'],
         message: 'not allowed in production',
+      });
+    }
+    const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN];
+    if (twilioSet.some(Boolean) && !twilioSet.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together',
+      });
+    }
+    if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_MESSAGING_SERVICE_SID && !env.TWILIO_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_MESSAGING_SERVICE_SID'],
+        message:
+          'set TWILIO_MESSAGING_SERVICE_SID (MG...) or TWILIO_FROM (a Twilio number, +1...) to send text messages from',
+      });
+    }
+    if (env.TWILIO_STANDIN && env.TWILIO_ACCOUNT_SID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_STANDIN'],
+        message:
+          'cannot be combined with TWILIO_ACCOUNT_SID (the stand-in supplies its own account)',
       });
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY];
@@ -403,6 +441,8 @@ export interface Config {
     mailCatcher: { enabled: boolean; port: number };
     /** The mail catcher's page while it runs (linked from the Alerts page); undefined otherwise. */
     mailCatcherUrl: string | undefined;
+    /** The Twilio stand-in's page of texts while it runs (linked from the Alerts page). */
+    smsStandinUrl?: string | undefined;
     /**
      * Webhook URLs may reach loopback, private and link-local addresses (the embedded default's
      * stand-ins); refused otherwise.
@@ -424,6 +464,24 @@ export interface Config {
     keys: { publicKey: string; privateKey: string } | undefined;
     subject: string;
   };
+  /**
+   * Text messages through Twilio (issue 36, decision 053): the account, its sender (a Messaging
+   * Service or a number) and, for the stand-in, another API host; undefined: not set up.
+   */
+  twilio: TwilioConfig | undefined;
+  /** The local Twilio stand-in `main` starts when no Twilio account is set (not in production). */
+  twilioStandin: { enabled: boolean; port: number };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** A Messaging Service (MG...) Twilio picks the sender from, or */
+  messagingServiceSid: string | undefined;
+  /** a Twilio number of the account. */
+  from: string | undefined;
+  /** Another Messages API host (the stand-in); undefined is api.twilio.com. */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -565,6 +623,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
           : undefined,
       subject: env.VAPID_SUBJECT ?? `mailto:${mailAddress(mailFrom)}`,
+    },
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
+    twilioStandin: {
+      enabled: env.TWILIO_STANDIN ?? (env.NODE_ENV !== 'production' && !env.TWILIO_ACCOUNT_SID),
+      port: env.TWILIO_STANDIN_PORT,
     },
   };
 }

@@ -9,6 +9,7 @@ import type { StripeStandin } from '../../standins/stripe/index.js';
 import type { MailCatcher } from '../../standins/mail-catcher/index.js';
 import type { HousecallProStandin } from '../../standins/housecall-pro/index.js';
 import type { JobberStandin } from '../../standins/jobber/index.js';
+import type { TwilioStandin } from '../../standins/twilio/index.js';
 import { jwtExpiry } from './services/jobber/oauth-client.js';
 import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
 
@@ -152,6 +153,27 @@ async function main(): Promise<void> {
     };
   }
 
+  // Text messages for the embedded default when no Twilio account is set: a stand-in speaking
+  // the Messages API on loopback, reached by the SDK through TWILIO_API_URL, that keeps the texts
+  // and shows them on a page the Alerts page links to (nothing reaches a phone).
+  let twilioStandin: TwilioStandin | undefined;
+  if (!config.twilio && config.twilioStandin.enabled) {
+    step = 'starting the Twilio stand-in';
+    const { startTwilioStandin } = await import('../../standins/twilio/index.js');
+    twilioStandin = await startTwilioStandin({ port: config.twilioStandin.port });
+    config = {
+      ...config,
+      twilio: {
+        accountSid: twilioStandin.accountSid,
+        authToken: twilioStandin.authToken,
+        messagingServiceSid: undefined,
+        from: twilioStandin.from,
+        apiUrl: twilioStandin.url,
+      },
+      alerts: { ...config.alerts, smsStandinUrl: twilioStandin.pageUrl },
+    };
+  }
+
   const app = await buildApp({
     config,
     ...(config.logFormat === 'pretty' ? { logStream: await prettyConsole() } : {}),
@@ -220,6 +242,11 @@ async function main(): Promise<void> {
     app.log.info(`mail catcher (alert e-mails stay on this machine) at ${catcher.pageUrl}`);
     app.addHook('onClose', () => catcher.close());
   }
+  if (twilioStandin) {
+    const standin = twilioStandin;
+    app.log.info(`Twilio stand-in (texts stay on this machine) at ${standin.pageUrl}`);
+    app.addHook('onClose', () => standin.close());
+  }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -240,6 +267,10 @@ async function main(): Promise<void> {
   if (stripeStandin) {
     stripeStandin.setWebhookTarget(`http://127.0.0.1:${listening}/api/stripe/webhook`);
   }
+  // Twilio's callbacks are signed over PUBLIC_URL; the stand-in reaches this process directly,
+  // and a reply from a phone goes to the number's incoming webhook, as set up in Twilio.
+  twilioStandin?.setReach(`http://127.0.0.1:${listening}`);
+  twilioStandin?.setInboundTarget(`${config.publicUrl}/api/providers/twilio/inbound`);
   // Jobber's webhooks, as the app's are set up in Jobber's Developer Center.
   jobber?.setWebhookTarget(`http://127.0.0.1:${listening}/api/providers/jobber/webhooks`);
   // Demo Plumbing Co's webhooks, as its admin set them up in Housecall Pro.

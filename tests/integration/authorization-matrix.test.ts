@@ -93,6 +93,8 @@ const ACCESS = {
   jobberDisconnectInA: [401, 403, 404, 404, 404, 403, 403],
   /** Jobber's deliveries: only a valid X-Jobber-Hmac-SHA256 counts (none here). */
   signedByJobber: [401, 401, 401, 401, 401, 401, 403],
+  /** Twilio's callbacks and incoming messages: only a valid X-Twilio-Signature counts (none here). */
+  signedByTwilio: [403, 403, 403, 403, 403, 403, 403],
   /** Housecall Pro's deliveries to a company's address: only a valid signature counts (none here). */
   signedByHousecallPro: [401, 401, 401, 401, 401, 401, 403],
   /**
@@ -993,6 +995,43 @@ const MATRIX: Record<string, Case[]> = {
       request: async (f) => ({
         url: `/api/alert-recipients/${(await recipientOfA(f)).id}/confirm`,
         payload: { code: '000000' },
+      }),
+    },
+  ],
+  'POST /api/providers/twilio/status': [
+    {
+      access: 'signedByTwilio',
+      note: 'a forged signature',
+      request: () => ({
+        url: '/api/providers/twilio/status',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': 'AAAA',
+        },
+        payload: 'MessageSid=SM00000000000000000000000000000000&MessageStatus=delivered',
+      }),
+    },
+  ],
+  'POST /api/providers/twilio/inbound': [
+    {
+      access: 'signedByTwilio',
+      note: 'a forged STOP',
+      request: () => ({
+        url: '/api/providers/twilio/inbound',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': 'AAAA',
+        },
+        payload: 'From=%2B12025550143&Body=STOP',
+      }),
+    },
+  ],
+  'GET /b/:code': [
+    {
+      access: 'redirect',
+      note: "a short link to company A's first board",
+      request: async (f) => ({
+        url: `/b/${(await f.t.app.services.boards.first(f.companyA)).id.toString(36)}`,
       }),
     },
   ],

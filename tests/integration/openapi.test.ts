@@ -89,6 +89,7 @@ describe('API reference', () => {
       'screen',
       'session',
       'stripeSignature',
+      'twilioSignature',
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
 import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
 import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
 import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
+import { startTwilioStandin, type TwilioStandin } from '../../standins/twilio/index.js';
 import { startPushService, type PushServiceStandin } from '../../standins/push-service/index.js';
 import { createPushUserAgent, type PushUserAgent } from '../../standins/push-service/user-agent.js';
 import {
@@ -41,12 +42,15 @@ const TIME_ZONE = 'America/New_York';
 /** Wednesday 2025-10-29, 13:59 in New York: the board shows Thu 30, Fri 31, Mon 3. */
 const WEDNESDAY_1359 = Date.parse('2025-10-29T17:59:00Z');
 const MINUTE = 60_000;
+/** The manager's phone, texted through the Twilio stand-in. */
+const PHONE = '+13125550123';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const IPHONE_HOME_SCREEN =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
 let pushService: PushServiceStandin;
+let twilio: TwilioStandin;
 let sim: Simulator;
 let catcher: MailCatcher;
 let receivers: Awaited<ReturnType<typeof startWebhookReceivers>>;
@@ -72,6 +76,20 @@ beforeAll(async () => {
     timeZone: TIME_ZONE,
     seed: 7,
   });
+  // Texts through the real SDK to the Twilio stand-in; its signed status callbacks come to the
+  // other instance (B), as a load balancer would send them.
+  twilio = await startTwilioStandin({
+    deliver: async (url, params, headers) => {
+      const target = new URL(url);
+      const res = await b.app.inject({
+        method: 'POST',
+        url: `${target.pathname}${target.search}`,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(params).toString(),
+      });
+      return res.statusCode;
+    },
+  });
   const env = {
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     SERVICETITAN_AUTH_URL: sim.authUrl,
@@ -81,6 +99,10 @@ beforeAll(async () => {
     ALERTS_ALLOW_PRIVATE_URLS: 'true',
     PUBLIC_URL: 'http://board.test',
     DEV_IDENTITY_ALLOW_REMOTE: 'true',
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: twilio.from,
+    TWILIO_API_URL: twilio.url,
   };
   const boot = (database: typeof shared.first) => {
     const now = () => new Date(clock);
@@ -129,7 +151,13 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await shared?.close();
-  await Promise.all([pushService?.close(), receivers?.close(), catcher?.close(), sim?.close()]);
+  await Promise.all([
+    pushService?.close(),
+    receivers?.close(),
+    catcher?.close(),
+    sim?.close(),
+    twilio?.close(),
+  ]);
 });
 
 async function publicKey(t: TestApp, user: TestUser): Promise<string> {
@@ -442,7 +470,7 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
     expect(listed.json().rules).toEqual([]);
   });
 
-  it('fires once per channel, and each subscribed device decrypts exactly one message', async () => {
+  it('fires once per channel (a confirmed phone, a confirmed address, a webhook, push), and each subscribed device decrypts exactly one message', async () => {
     pushService.clear();
     adminPhone = await subscribe(a, admin);
     memberPhone = await subscribe(b, member, IPHONE_HOME_SCREEN);
@@ -464,11 +492,34 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
           { type: 'webhook', url: receivers.url('/hook') },
           { type: 'push' },
           { type: 'push', userIds: [member.id] },
+          { type: 'sms', to: [PHONE] },
         ],
       },
     });
     expect(created.statusCode, created.body).toBe(201);
     rule = created.json();
+    // The address and the number agree first, as their owners would: a link, a code.
+    const [confirmation] = catcher.messages();
+    const link = /http:\/\/board\.test(\/alerts\/confirm\/[\w-]+)/.exec(confirmation!.text)![1]!;
+    const yes = await b.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://board.test' },
+      payload: 'answer=yes',
+    });
+    expect(yes.statusCode).toBe(200);
+    catcher.clear();
+    const [codeText] = twilio.messages();
+    const code = /code: (\d{6})\./.exec(codeText!.body)![1]!;
+    const number = rule.recipients.find((r) => r.kind === 'sms')!;
+    const typed = await a.app.inject({
+      method: 'POST',
+      url: `/api/alert-recipients/${number.id}/confirm`,
+      headers: { cookie: admin.cookie },
+      payload: { code },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    twilio.clear();
     expect(rule.channels[3]).toEqual({
       type: 'push',
       userIds: [member.id],
@@ -480,16 +531,25 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
     clock = WEDNESDAY_1359 + MINUTE;
     const started = performance.now();
     await bothInstances(3);
-    expect(catcher.messages()).toHaveLength(1);
+    await twilio.settled();
+    expect(catcher.messages().map((m) => [m.to, m.subject])).toEqual([
+      [['office@acme.test'], expect.stringMatching(/^Behind: Thursday/)],
+    ]);
     expect(receivers.received('/hook')).toHaveLength(1);
     expect(pushService.messages()).toHaveLength(2);
+    expect(twilio.messages().map((m) => [m.to, m.status])).toEqual([[PHONE, 'delivered']]);
+    expect(twilio.messages()[0]!.body).toMatch(
+      new RegExp(
+        `^Call board Service: Thu \\d+% of target at 2:00 PM( \\(expected \\d+%\\))?\\. http://board\\.test/b/${boardId.toString(36)}$`,
+      ),
+    );
     const [toAdmin] = arrived(adminPhone);
     const [toMember] = arrived(memberPhone);
     expect(arrived(adminPhone)).toHaveLength(1);
     expect(arrived(memberPhone)).toHaveLength(1);
     expect(arrived(outsiderPhone)).toHaveLength(0);
     figures.push(
-      `firing: e-mail 1, webhook 1, push 2 devices × 1 message after 3 passes on each of 2 instances; ` +
+      `firing: text 1 (delivered by Twilio's callback to the other instance), e-mail 1, webhook 1, push 2 devices × 1 message after 3 passes on each of 2 instances; ` +
         `rule minute → last push accepted: ${(performance.now() - started).toFixed(0)} ms of real time`,
     );
     // The notification names the day and numbers, and opens this board (not the first).
@@ -504,6 +564,18 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
     const [message] = pushService.messages(adminPhone.endpointId);
     expect(message).toMatchObject({ urgency: 'high', topic: `rule-${rule.id}` });
     const log = await deliveries();
+    expect(
+      log
+        .filter((d) => d.event === 'firing')
+        .map((d) => [d.channelType, d.status, d.attempts])
+        .sort(),
+    ).toEqual([
+      ['email', 'delivered', 1],
+      ['push', 'delivered', 1],
+      ['push', 'delivered', 1],
+      ['sms', 'delivered', 1],
+      ['webhook', 'delivered', 1],
+    ]);
     expect(log.filter((d) => d.channelType === 'push')).toEqual([
       expect.objectContaining({
         status: 'delivered',

@@ -35,7 +35,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
 /**
- * The routes the API reference describes: the API, the health checks and screen links; not the
+ * The routes the API reference describes: the API, the health checks, screen links, alert
+ * confirmation links and boards' short links; not the
  * built client's files, the development identity provider (/oidc) or the reference page itself.
  */
 export function isDocumentedRoute(url: string): boolean {
@@ -45,7 +46,8 @@ export function isDocumentedRoute(url: string): boolean {
     url === '/healthz' ||
     url === '/readyz' ||
     url.startsWith('/tv/link/') ||
-    url.startsWith('/alerts/confirm/')
+    url.startsWith('/alerts/confirm/') ||
+    url.startsWith('/b/')
   );
 }
 
@@ -75,6 +77,7 @@ const GROUPS: Record<string, string> = {
   events: 'boards',
   stripe: 'billing',
   servicetitan: 'boards',
+  b: 'boards',
 };
 
 /** The reference's groups, in the order a newcomer reads them, each said in a line. */
@@ -278,6 +281,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
             name: 'x-jobber-hmac-sha256',
             description:
               "Jobber's Base64 HMAC-SHA256 of the exact body, keyed with the app's client secret.",
+          },
+          twilioSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-twilio-signature',
+            description:
+              "Twilio's Base64 HMAC-SHA1 of the URL it called and the sorted form parameters, keyed with the account's auth token.",
           },
           housecallproSignature: {
             type: 'apiKey',

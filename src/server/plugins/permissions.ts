@@ -281,15 +281,21 @@ export const ACCESS_RULES = {
     description:
       "Jobber only: a valid `X-Jobber-Hmac-SHA256`, the Base64 HMAC-SHA256 of the exact body keyed with the app's client secret.",
   },
+  twilioSignature: {
+    callers: ['twilio'],
+    security: [{ twilioSignature: [] }],
+    description:
+      "Twilio only: a valid `X-Twilio-Signature`, the Base64 HMAC-SHA1 of PUBLIC_URL and the path followed by every form parameter (name and value, sorted by name), keyed with the account's auth token (checked by the twilio SDK).",
+  },
 } as const satisfies Record<string, AccessStatement>;
 export type AccessRule = keyof typeof ACCESS_RULES | Permission;
 
 /**
  * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, Housecall Pro,
- * Jobber, anyone.
+ * Jobber, Twilio, anyone.
  */
 export type CallerKind =
-  'anyone' | 'person' | 'screen' | 'key' | 'stripe' | 'housecallpro' | 'jobber';
+  'anyone' | 'person' | 'screen' | 'key' | 'stripe' | 'housecallpro' | 'jobber' | 'twilio';
 
 interface AccessStatement {
   callers: readonly CallerKind[];

@@ -14,6 +14,7 @@ import fontRoutes from './fonts/index.js';
 import healthRoutes from './health/index.js';
 import historyRoutes from './history/index.js';
 import targetRoutes from './targets/index.js';
+import twilioRoutes from './twilio/index.js';
 import invitationRoutes from './invitations/index.js';
 import itemGroupRoutes from './item-groups/index.js';
 import onboardingRoutes from './onboarding/index.js';
@@ -22,6 +23,7 @@ import providerRoutes from './providers/index.js';
 import pushRoutes from './push/index.js';
 import screenRoutes from './screens/index.js';
 import serviceTitanRoutes from './servicetitan/index.js';
+import shortLinkRoutes from './short-links/index.js';
 import stripeRoutes from './stripe/index.js';
 import weatherRoutes from './weather/index.js';
 
@@ -49,6 +51,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(alertRoutes);
   await app.register(pushRoutes);
   await app.register(alertRecipientRoutes);
+  await app.register(twilioRoutes);
+  await app.register(shortLinkRoutes);
   await app.register(historyRoutes);
   await app.register(targetRoutes);
   await app.register(apiKeyRoutes);

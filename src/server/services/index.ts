@@ -41,6 +41,8 @@ import { createPushService, type PushService } from './push/push-service.js';
 import { createRecipients, type Recipients } from './alerts/recipients.js';
 import { createEmailRecipients } from './alerts/email-recipients.js';
 import { createJobberAdapter } from './jobber/adapter.js';
+import { createSmsChannel, createSmsRecipients } from './sms/sms-channel.js';
+import { createTwilioGateway, type SmsGateway } from './sms/twilio-gateway.js';
 import { createJobberGraphql, type JobberGraphql } from './jobber/graphql-client.js';
 import type { JobberApp } from './jobber/oauth-client.js';
 import { createJobberTokenStore, type JobberTokenStore } from './jobber/token-store.js';
@@ -102,6 +104,11 @@ export interface Services {
   messageBudget: MessageBudget;
   /** People's devices with push notifications on, the VAPID keys, push sending (issue 36). */
   push: PushService;
+  /**
+   * Text messages through Twilio (issue 36, decision 053): undefined when no account is set up
+   * (the embedded default's stand-in is one).
+   */
+  sms: SmsGateway | undefined;
   /** Board history: recorded as numbers change, kept in shape daily (issue 27, decision 026). */
   history: HistoryService;
   /** Targets suggested from history, applied; the learned pace curve (issue 27, decision 036). */
@@ -128,6 +135,8 @@ export interface ServiceOverrides {
   outgoing?: OutgoingClient;
   /** Alert e-mail (default: nodemailer over SMTP_URL, none without it). */
   mailer?: Mailer;
+  /** Text messages (default: the Twilio SDK with TWILIO_*, none without them). */
+  sms?: SmsGateway;
   /** How often the alert loop runs (default 15 s; 0: off, tests call `alerts.runOnce()`). */
   alertTickMs?: number;
   /**
@@ -251,14 +260,34 @@ export function createServices(deps: {
     deps.overrides?.mailer ??
     (smtpUrl ? createSmtpMailer({ smtpUrl, from: deps.config.alerts.mailFrom }) : undefined);
   const emailRecipients = createEmailRecipients({ db: deps.db, mailer });
+  const twilioConfig = deps.config.twilio;
+  const sms = deps.overrides?.sms ?? (twilioConfig ? createTwilioGateway(twilioConfig) : undefined);
+  // A number that replied STOP is opted out in every company (the sender is one for all).
+  const numberOptedOut = (number: string) => alertRecipients.setNumberOptedOut(number, true);
+  const smsRecipients = createSmsRecipients({ gateway: sms, optedOut: numberOptedOut });
   const alertRecipients = createRecipients({
     db: deps.db,
     secretBox: deps.app.secretBox,
-    kinds: new Map([[emailRecipients.kind, emailRecipients]]),
+    kinds: new Map([
+      [emailRecipients.kind, emailRecipients],
+      [smsRecipients.kind, smsRecipients],
+    ]),
     publicUrl: deps.config.publicUrl,
     now,
   });
-  const alertSender = createChannelSender({ outgoing, mailer, push });
+  const alertSender = createChannelSender({
+    outgoing,
+    mailer,
+    push,
+    drivers: [
+      createSmsChannel({
+        gateway: sms,
+        publicUrl: deps.config.publicUrl,
+        optedOut: numberOptedOut,
+        logger: deps.app.log.child({ service: 'sms' }),
+      }),
+    ],
+  });
   const alerts = createAlertService({
     store: alertRules,
     sender: alertSender,
@@ -293,6 +322,7 @@ export function createServices(deps: {
     mailer,
     messageBudget,
     push,
+    sms,
     now,
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),

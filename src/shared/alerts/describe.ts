@@ -23,7 +23,7 @@ function listWords(words: string[]): string {
 
 /** A channel as the sentence reads it (push: the members' names when known). */
 export interface DescribableChannel {
-  type: 'email' | 'slack' | 'teams' | 'webhook' | 'push';
+  type: 'email' | 'slack' | 'teams' | 'webhook' | 'push' | 'sms';
   to?: string[];
   userIds?: string[] | undefined;
   people?: string[] | undefined;
@@ -40,6 +40,10 @@ function channelWords(channel: DescribableChannel) {
   if (channel.type === 'email') {
     const to = (channel.to ?? []).filter(Boolean);
     return to.length ? `e-mail ${listWords(to)}` : 'e-mail (no recipient yet)';
+  }
+  if (channel.type === 'sms') {
+    const to = (channel.to ?? []).filter(Boolean);
+    return to.length ? `text ${listWords(to)}` : 'text (no number yet)';
   }
   if (channel.type === 'slack') return 'post to Slack';
   if (channel.type === 'teams') return 'post to Microsoft Teams';

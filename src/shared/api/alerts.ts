@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayName } from './display-name.js';
+import { isE164 } from '../alerts/sms.js';
 import {
   boardIdQuery,
   companyIdQuery,
@@ -17,7 +18,7 @@ import {
 
 export const ALERT_KINDS = ['behind', 'stale', 'full'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const CHANNEL_TYPES = ['email', 'slack', 'teams', 'webhook', 'push'] as const;
+export const CHANNEL_TYPES = ['email', 'slack', 'teams', 'webhook', 'push', 'sms'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const MAX_RECIPIENTS = 20;
@@ -68,10 +69,29 @@ export const pushChannelSchema = z.object({
     .max(MAX_PUSH_MEMBERS, `must name at most ${MAX_PUSH_MEMBERS} members`)
     .optional(),
 });
+/**
+ * Text messages (issue 36, decision 053): numbers in E.164 (`+12025550143`), each valid for its
+ * country (libphonenumber-js). A number is texted alerts only once its owner typed the 6-digit
+ * code it was sent.
+ */
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .max(16, 'must be a phone number in E.164 form, e.g. +12025550143')
+  .refine(isE164, 'must be a phone number in E.164 form, e.g. +12025550143')
+  .meta({ description: 'A phone number in E.164 form', example: '+12025550143' });
+export const smsChannelSchema = z.object({
+  type: z.literal('sms'),
+  to: z
+    .array(phoneNumberSchema)
+    .min(1, 'must name at least one phone number')
+    .max(MAX_RECIPIENTS, `must name at most ${MAX_RECIPIENTS} numbers`),
+});
 export const channelSchema = z.discriminatedUnion('type', [
   emailChannelSchema,
   urlChannelSchema,
   pushChannelSchema,
+  smsChannelSchema,
 ]);
 export type AlertChannel = z.infer<typeof channelSchema>;
 
@@ -86,6 +106,7 @@ export const channelViewSchema = z.discriminatedUnion('type', [
     /** The named members' names, in `userIds`' order ("a former member" for one who left). */
     people: z.array(z.string()).optional(),
   }),
+  smsChannelSchema,
 ]);
 export type AlertChannelView = z.infer<typeof channelViewSchema>;
 
@@ -283,6 +304,8 @@ export const alertRuleListSchema = z.object({
   rules: z.array(alertRuleSchema),
   /** Outside production, the mail catcher's page when it runs (development). */
   mailCatcherUrl: z.string().nullable(),
+  /** Outside production, the Twilio stand-in's page of texts when it runs (development). */
+  smsStandinUrl: z.string().nullable().optional(),
 });
 
 /**

@@ -228,6 +228,7 @@ async function ruleRoutes(root: FastifyInstance): Promise<void> {
       return {
         rules: await Promise.all(rules.map(viewOf)),
         mailCatcherUrl: app.config.isProduction ? null : (app.config.alerts.mailCatcherUrl ?? null),
+        smsStandinUrl: app.config.isProduction ? null : (app.config.alerts.smsStandinUrl ?? null),
       };
     },
   );

@@ -173,6 +173,7 @@ export function createAlertService(deps: {
       expectedPercent: null,
       staleSince: null,
       at: now().toISOString(),
+      shortUrl: shortBoardUrl(deps.publicUrl, reading.board.id),
     };
   }
 
@@ -251,6 +252,7 @@ export function createAlertService(deps: {
             : `${what} is below its goal of ${goal} % again: ${numbers.percent} % ${ofWhat} on ${boardName}`,
         ),
       );
+      message.goalPercent = goal;
       return holds
         ? {
             holds,
@@ -272,12 +274,8 @@ export function createAlertService(deps: {
         ? numbers.day.pace !== 'on_track'
         : numbers.expectedPercent !== null && numbers.percent < numbers.expectedPercent);
     const holds = numbers.target > 0 && (belowThreshold || belowPace);
-    const line = behindLine(
-      what,
-      numbers.percent,
-      checkTime ?? localHhmm(at, settings.timezone),
-      numbers.of,
-    );
+    const hhmm = checkTime ?? localHhmm(at, settings.timezone);
+    const line = behindLine(what, numbers.percent, hhmm, numbers.of);
     const firing = `Behind: ${line} on ${boardName}`;
     const message = fill(
       baseMessage(
@@ -288,6 +286,7 @@ export function createAlertService(deps: {
         holds ? firing : `Caught up: ${what} at ${numbers.percent} % ${ofWhat} on ${boardName}`,
       ),
     );
+    message.clock = clockTime(hhmm);
     return holds
       ? { holds, key: `behind:${numbers.day.date}@`, line, message, firing }
       : { holds, message, firing };
@@ -613,6 +612,14 @@ export function createAlertService(deps: {
       await running?.catch(() => undefined);
     },
   };
+}
+
+/**
+ * A board's short link (`/b/<code>`, the board's id in base 36): a text message has 160
+ * characters, and the redirect takes the person to the board (`GET /b/:code`).
+ */
+export function shortBoardUrl(publicUrl: string, boardId: number): string {
+  return `${publicUrl}/b/${boardId.toString(36)}`;
 }
 
 /** The board's goal for its n-th displayed day (its goal line; 100 past the third). */

@@ -14,6 +14,7 @@ import type { Database } from '../../db/index.js';
 import { alertDeliveries, alertRules, companies } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
+import { formatPhone } from '../../../shared/alerts/sms.js';
 
 /**
  * The one module that reads and writes `alert_rules` and `alert_deliveries` (issue 23,
@@ -74,6 +75,12 @@ export interface AlertMessage {
   staleSince: string | null;
   /** When it happened, ISO-8601 (the injected clock). */
   at: string;
+  /** A behind rule's check time as the clock says it ("2:00 PM"); absent in older rows. */
+  clock?: string | null;
+  /** A full rule's goal for the day, percent. */
+  goalPercent?: number | null;
+  /** The board's short link (`/b/<code>`), for a text message. */
+  shortUrl?: string;
 }
 
 /** A new `whsec_` secret (Standard Webhooks: base64 of 24 random bytes after the prefix). */
@@ -97,7 +104,9 @@ export const channelTarget = (channel: AlertChannel) =>
       ? channel.userIds
         ? `devices of ${channel.userIds.length} named ${channel.userIds.length === 1 ? 'member' : 'members'}`
         : 'devices of every admin who turned on notifications'
-      : urlHint(channel.url);
+      : channel.type === 'sms'
+        ? channel.to.map(formatPhone).join(', ')
+        : urlHint(channel.url);
 /** A channel as answers show it: a URL's secret parts hidden, the rest as typed. */
 export const channelView = (channel: AlertChannel): AlertChannelView =>
   'url' in channel ? { type: channel.type, urlHint: urlHint(channel.url) } : channel;
@@ -493,6 +502,33 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
       .where(inArray(alertDeliveries.id, ids));
   }
 
+  /**
+   * What a carrier reported about a message it took (a Twilio status callback, decision 053):
+   * a `sent` delivery becomes delivered, or failed with the reason. Only a delivery still `sent`
+   * moves, so a callback repeated or arriving late changes nothing. Answers the delivery moved
+   * (null: none was waiting for this report).
+   */
+  async function carrierReport(
+    externalId: string,
+    report: { delivered: true; at: Date } | { delivered: false; error: string },
+  ): Promise<{ id: number; ruleId: number; companyId: number; recipient: string } | null> {
+    const [moved] = await db
+      .update(alertDeliveries)
+      .set(
+        report.delivered
+          ? { status: 'delivered', deliveredAt: report.at, lastError: null }
+          : { status: 'failed', lastError: report.error },
+      )
+      .where(and(eq(alertDeliveries.externalId, externalId), eq(alertDeliveries.status, 'sent')))
+      .returning({
+        id: alertDeliveries.id,
+        ruleId: alertDeliveries.ruleId,
+        companyId: alertDeliveries.companyId,
+        recipient: alertDeliveries.recipient,
+      });
+    return moved ?? null;
+  }
+
   /** A claimed delivery's channel, opened. */
   const channelOf = (delivery: DeliveryRow): AlertChannel =>
     JSON.parse(secretBox.open(delivery.channelEnc)) as AlertChannel;
@@ -544,6 +580,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     companyName,
     firingLines,
     channelOf,
+    carrierReport,
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   AlertDelivery,
+  AlertRecipient,
   AlertRule,
   AlertTestResult,
   CreateAlertRule,
@@ -27,12 +28,11 @@ export function useAlertRules(boardId: number | undefined, companyId?: number) {
   return useQuery({
     queryKey: [...ALERT_RULES_KEY, boardId ?? null, companyId ?? null],
     queryFn: ({ signal }) =>
-      apiJson<{ rules: AlertRule[]; mailCatcherUrl: string | null }>(
-        'GET',
-        withQuery('/api/alert-rules', { companyId, boardId }),
-        undefined,
-        { signal },
-      ),
+      apiJson<{
+        rules: AlertRule[];
+        mailCatcherUrl: string | null;
+        smsStandinUrl?: string | null;
+      }>('GET', withQuery('/api/alert-rules', { companyId, boardId }), undefined, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -118,4 +118,15 @@ export const useSendTest = () =>
     (id: number) => apiJson<AlertTestResult>('POST', `/api/alert-rules/${id}/test`),
     null,
     { reportErrors: true },
+  );
+
+/** A number's 6-digit code, as its owner read it out: errors are the form's to show. */
+export const useConfirmRecipient = () =>
+  useAlertMutation(
+    ({ id, code }: { id: number; code: string }) =>
+      apiJson<{ recipients: AlertRecipient[] }>('POST', `/api/alert-recipients/${id}/confirm`, {
+        code,
+      }),
+    (answer) => `${answer.recipients[0]?.label ?? 'The number'} is confirmed`,
+    { reportErrors: false },
   );

@@ -7,13 +7,25 @@ import type {
 } from '@shared/api/alerts';
 import { describeRule } from '@shared/alerts/describe';
 import { can } from '@shared/permissions';
-import { BellRing, Check, Copy, Mail, Pencil, Plus, Send, Trash2, X } from 'lucide-react';
+import {
+  BellRing,
+  Check,
+  Copy,
+  Mail,
+  MessageSquare,
+  Pencil,
+  Plus,
+  Send,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
@@ -34,9 +46,11 @@ import { cn } from '@/lib/utils';
 import {
   useAlertDeliveries,
   useAlertRules,
+  useConfirmRecipient,
   useDeleteAlertRule,
   useSendTest,
 } from '../api/alerts-api';
+import { ApiError } from '@/lib/api';
 import { CHANNEL_LABELS, describeChannel } from '../lib/channel-words';
 import { RuleFormDialog } from './rule-form-dialog';
 
@@ -85,6 +99,7 @@ export function AlertsPage() {
   const boardList = boards.data?.boards ?? [];
   const board = boardId === undefined ? boardList[0] : boardList.find((b) => b.id === boardId);
   const mailCatcherUrl = rules.data?.mailCatcherUrl ?? null;
+  const smsStandinUrl = rules.data?.smsStandinUrl ?? null;
   const notFound = rules.error && 'status' in rules.error && rules.error.status === 404;
 
   return (
@@ -128,6 +143,26 @@ export function AlertsPage() {
                 mail catcher
               </a>
               . Set <code>SMTP_URL</code> to send real ones.
+            </span>
+          </p>
+        )}
+
+        {smsStandinUrl && (
+          <p className="flex items-start gap-2 rounded-md border border-sky-500/40 bg-sky-500/10 p-3 text-sm">
+            <MessageSquare className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              Development: text messages stay on this computer, in the{' '}
+              <a
+                href={smsStandinUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium underline"
+                data-testid="sms-standin-link"
+              >
+                Twilio stand-in
+              </a>{' '}
+              (codes, alerts, and a button to reply STOP). Set <code>TWILIO_ACCOUNT_SID</code> to
+              send real ones.
             </span>
           </p>
         )}
@@ -315,9 +350,78 @@ function RecipientList({ recipients }: { recipients: AlertRecipient[] }) {
           <Badge className={RECIPIENT_STYLE[r.status]}>{RECIPIENT_WORDS[r.status]}</Badge>
           <span className="break-all font-medium">{r.label}</span>
           <span className="text-muted-foreground">{r.statusText}</span>
+          {r.kind === 'sms' && r.status === 'pending' && r.confirmationSentAt && (
+            <CodeForm recipient={r} />
+          )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Where a number's 6-digit code is typed (decision 053): its owner reads it out, or types it
+ * themself. A wrong code says so under the field; 5 wrong codes lock it.
+ */
+function CodeForm({ recipient }: { recipient: AlertRecipient }) {
+  const confirm = useConfirmRecipient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = `code-${recipient.id}`;
+  return (
+    <form
+      className="flex w-full flex-wrap items-start gap-2 sm:w-auto"
+      data-testid="recipient-code-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        confirm.mutate(
+          { id: recipient.id, code: code.trim() },
+          {
+            onError: (err) =>
+              setError(
+                err instanceof ApiError
+                  ? (err.fieldErrors[0]?.message.replace(/^code: /, '') ?? err.message)
+                  : 'The code could not be checked: try again.',
+              ),
+          },
+        );
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        6-digit code texted to {recipient.label}
+      </label>
+      <Input
+        id={id}
+        className="h-8 w-28"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        placeholder="6-digit code"
+        value={code}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+      />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={confirm.isPending || code.length !== 6}
+      >
+        Confirm number
+      </Button>
+      {error && (
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="w-full text-sm font-medium text-red-600 dark:text-red-400"
+        >
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
 

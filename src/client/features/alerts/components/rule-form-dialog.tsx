@@ -43,6 +43,7 @@ import { reportError } from '@/lib/report-error';
 import { useBoardItems, useCreateAlertRule, useUpdateAlertRule } from '../api/alerts-api';
 import { PushMembersField } from '@/features/push/components/push-members-field';
 import { CHANNEL_LABELS, describeChannel } from '../lib/channel-words';
+import { formatPhone, toE164 } from '@shared/alerts/sms';
 
 /** What the form edits: a whole rule; `channels` left out while an edit keeps them. */
 type RuleValues = EditAlertRule;
@@ -54,7 +55,11 @@ const KIND_LABELS: Record<AlertKind, string> = {
 };
 
 const blankChannel = (type: ChannelType): AlertChannel =>
-  type === 'email' ? { type, to: [] } : type === 'push' ? { type } : { type, url: '' };
+  type === 'email' || type === 'sms'
+    ? { type, to: [] }
+    : type === 'push'
+      ? { type }
+      : { type, url: '' };
 
 const NEW_RULE: RuleValues = {
   name: '',
@@ -172,6 +177,54 @@ function RecipientsInput({
         );
       }}
     />
+  );
+}
+
+/**
+ * Phone numbers typed as a list ("(312) 555-0123, +44 20 7183 8750"): each that reads as a number
+ * is held in E.164, a number without a country code as a US one; anything else is kept as typed,
+ * so the schema's words show under the field.
+ */
+function PhoneNumbersInput({
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  value: string[];
+  onChange: (to: string[]) => void;
+  invalid: boolean;
+}) {
+  const [text, setText] = useState(value.map(formatPhone).join(', '));
+  return (
+    <>
+      <Input
+        id={id}
+        type="text"
+        inputMode="tel"
+        autoComplete="off"
+        aria-label="Phone numbers"
+        placeholder="(312) 555-0123, +44 20 7183 8750"
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(
+            e.target.value
+              .split(/[,;]+/)
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map((typed) => toE164(typed) ?? typed),
+          );
+        }}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        Each number is texted a 6-digit code once; it gets alerts after its owner gives you the code
+        (type it on the rule). Reply STOP stops them.
+      </p>
+    </>
   );
 }
 
@@ -496,7 +549,7 @@ function RuleForm({
                   form.setValue(
                     'channels',
                     rule.channels.map((c) =>
-                      c.type === 'email'
+                      c.type === 'email' || c.type === 'sms'
                         ? c
                         : c.type === 'push'
                           ? { type: 'push', ...(c.userIds ? { userIds: c.userIds } : {}) }
@@ -549,6 +602,19 @@ function RuleForm({
                             companyId={companyId}
                             value={field.value}
                             onChange={field.onChange}
+                          />
+                        )}
+                      />
+                    ) : type === 'sms' ? (
+                      <Controller
+                        control={form.control}
+                        name={`channels.${index}.to` as 'channels.0.to'}
+                        render={({ field }) => (
+                          <PhoneNumbersInput
+                            id={`channel-${index}-to`}
+                            value={field.value ?? []}
+                            onChange={field.onChange}
+                            invalid={Boolean(rowErrors?.to)}
                           />
                         )}
                       />

@@ -1,4 +1,5 @@
 import type { AlertChannelView, ChannelType } from '@shared/api/alerts';
+import { formatPhone } from '@shared/alerts/sms';
 
 export const CHANNEL_LABELS: Record<ChannelType, string> = {
   email: 'E-mail',
@@ -6,6 +7,7 @@ export const CHANNEL_LABELS: Record<ChannelType, string> = {
   teams: 'Microsoft Teams',
   webhook: 'Webhook',
   push: 'Push notification',
+  sms: 'Text message',
 };
 
 /** Who a push channel reaches, in words. */
@@ -24,7 +26,9 @@ export const describeChannel = (channel: AlertChannelView) =>
   `${CHANNEL_LABELS[channel.type]}: ${
     channel.type === 'email'
       ? channel.to.join(', ')
-      : channel.type === 'push'
-        ? pushWho(channel)
-        : channel.urlHint
+      : channel.type === 'sms'
+        ? channel.to.map(formatPhone).join(', ')
+        : channel.type === 'push'
+          ? pushWho(channel)
+          : channel.urlHint
   }`;
