@@ -161,7 +161,9 @@ test('a member reads past days as the API has them, a day’s fill curve, and th
   const fromApi = await (
     await page.request.get(`/api/history?from=${from}&to=${to}&format=csv`)
   ).text();
-  expect(csv.split('\r\n')[0]).toBe('date,item_id,item_name,scheduled,target,source');
+  expect(csv.split('\r\n')[0]).toBe(
+    'date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours',
+  );
   expect(csv).toBe(fromApi);
   // The file names the board and the range.
   expect(download.suggestedFilename()).toBe(`history-main-board-${from}-to-${to}.csv`);

@@ -269,8 +269,11 @@ describe('board history', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const json = await historyOf('from=2025-06-12&to=2025-06-13');
     const lines = res.body.trimEnd().split('\r\n');
-    // The present columns, then the day's source (issue 33); the file names the board.
-    expect(lines[0]).toBe('date,item_id,item_name,scheduled,target,source');
+    // The present columns, then the day's source (issue 33), then technician hours (issue 35,
+    // empty on a board counting jobs); the file names the board.
+    expect(lines[0]).toBe(
+      'date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours',
+    );
     expect(lines.slice(1)).toEqual(
       json.days.flatMap((d) =>
         d.items.map((i) =>
@@ -281,11 +284,13 @@ describe('board history', () => {
             i.scheduled,
             i.target,
             d.source,
+            '',
+            '',
           ].join(','),
         ),
       ),
     );
-    expect(lines).toContain('2025-06-12,11,"HVAC, Residential",2,5,recorded');
+    expect(lines).toContain('2025-06-12,11,"HVAC, Residential",2,5,recorded,,');
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="history-main-board-2025-06-12-to-2025-06-13.csv"',
     );

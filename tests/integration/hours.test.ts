@@ -409,6 +409,44 @@ describe('a board measuring technician hours (issue 35)', () => {
     expect(shiftCalls.map((c) => c.query.shiftType).sort()).toEqual(['Normal', 'TimeOff']);
   });
 
+  it('costs each company a handful of ServiceTitan calls per refresh interval, however many boards and screens read', async () => {
+    // Two refresh intervals (60 s by default) with the board read every 10 s, as screens do.
+    const perInterval: Record<string, string[]> = {};
+    for (const [name, who, tenant] of [
+      ['with capacity planning', planned, sim.demoCredential.tenantId],
+      ['without capacity planning', unplanned, unplanned.credential.tenantId],
+    ] as const) {
+      clock += 5 * 60_000;
+      await board(who);
+      sim.calls.reset();
+      for (let i = 0; i < 12; i++) {
+        clock += 10_000;
+        await board(who);
+      }
+      // Over two intervals: each call once per interval (token and metadata calls included).
+      const calls = sim.calls
+        .list()
+        .filter((c) => c.path.includes(`/tenant/${tenant}/`))
+        .map(
+          (c) =>
+            c.path.replace(`/tenant/${tenant}`, '') +
+            (c.query.shiftType ? `?${c.query.shiftType}` : ''),
+        );
+      perInterval[name] = calls;
+      const hoursCalls = calls.filter(
+        (c) => c.startsWith('/dispatch/') || c.startsWith('/settings/v2/technicians'),
+      );
+      expect(hoursCalls.length, name).toBe(name.startsWith('with ') ? 2 : 8);
+    }
+    const figures = Object.entries(perInterval).map(
+      ([name, calls]) =>
+        `${name}: ${calls.length / 2} calls per interval (${[...new Set(calls)].sort().join(', ')})`,
+    );
+    console.log(
+      `\nServiceTitan calls per company per refresh interval, hours board read every 10 s:\n  ${figures.join('\n  ')}\n`,
+    );
+  });
+
   it('refuses hours on a job-type board with a 400 naming measure, and a board turned to job types counts jobs', async () => {
     const patch = (payload: object) =>
       t.app.inject({
@@ -551,5 +589,62 @@ describe('a board measuring technician hours (issue 35)', () => {
     } finally {
       await receivers.close();
     }
+  });
+
+  it('records hours beside the counts: history days, items and the CSV give what the board showed', async () => {
+    const body = await board(planned);
+    const companyId = await companyOf(planned.boardId);
+    await t.app.services.history.record(companyId);
+    const dates = body.days.map((d) => d.date);
+    const range = `boardId=${planned.boardId}&from=${dates[0]}&to=${dates.at(-1)}`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/history?${range}`,
+      headers: { cookie: planned.admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const history = res.json() as {
+      days: {
+        date: string;
+        hours?: { booked: number; capacity: number };
+        items: { id: number; name: string; hours?: { booked: number; capacity: number } }[];
+      }[];
+    };
+    expect(history.days.map((d) => d.date)).toEqual(dates);
+    for (const day of body.days) {
+      const recorded = history.days.find((d) => d.date === day.date)!;
+      expect(recorded.hours!.booked, day.date).toBeCloseTo(day.hours!.booked, 1);
+      expect(recorded.hours!.capacity, day.date).toBeCloseTo(day.hours!.capacity, 1);
+      for (const item of day.data) {
+        const got = recorded.items.find((i) => i.id === item.id)!;
+        expect(got.hours!.booked, `${day.date} ${item.name}`).toBeCloseTo(item.hours!.booked, 1);
+        expect(got.hours!.capacity, `${day.date} ${item.name}`).toBeCloseTo(
+          item.hours!.capacity,
+          1,
+        );
+      }
+    }
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/history?${range}&format=csv`,
+      headers: { cookie: planned.admin.cookie },
+    });
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours',
+    );
+    const first = body.days[0]!.data[0]!;
+    expect(lines).toContain(
+      [
+        dates[0],
+        first.id,
+        first.name,
+        first.scheduled,
+        first.target,
+        'recorded',
+        first.hours!.booked,
+        first.hours!.capacity,
+      ].join(','),
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   customType,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -619,6 +620,12 @@ export const capacityHistory = pgTable(
     target: integer('target').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     source: text('source', { enum: historySources }).notNull().default('recorded'),
+    /**
+     * A business unit's technician hours that day (issue 35), when a board of the company
+     * measures hours: booked and capacity. Null when they were not read (jobs only).
+     */
+    bookedHours: doublePrecision('booked_hours'),
+    capacityHours: doublePrecision('capacity_hours'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.itemType, t.itemId, t.recordedAt] }),

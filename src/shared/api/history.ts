@@ -19,7 +19,8 @@ import { boardQuerySchema } from './onboarding.js';
 /** The longest range one request may ask for, in days (from and to included). */
 export const MAX_HISTORY_RANGE_DAYS = 400;
 /** The CSV download's header line. */
-export const HISTORY_CSV_HEADER = 'date,item_id,item_name,scheduled,target,source';
+export const HISTORY_CSV_HEADER =
+  'date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours';
 
 export const historyQuerySchema = boardQuerySchema
   .extend({
@@ -32,7 +33,7 @@ export const historyQuerySchema = boardQuerySchema
       .optional()
       .meta({
         description:
-          '`csv`: a CSV file (`text/csv`) with the header `date,item_id,item_name,scheduled,target,source`, one row per day and item. Absent or `json`: JSON.',
+          '`csv`: a CSV file (`text/csv`) with the header `date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours`, one row per day and item (the hours empty where none were recorded). Absent or `json`: JSON.',
         examples: ['csv'],
       }),
   })
@@ -55,12 +56,23 @@ export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 export const historySourceSchema = z.enum(['recorded', 'reconstructed']);
 export type HistorySource = z.infer<typeof historySourceSchema>;
 
+/** Technician hours as history keeps them (issue 35): booked of capacity. */
+export const historyHoursSchema = z.object({
+  booked: z.number().min(0),
+  capacity: z.number().min(0),
+});
+
 export const historyItemSchema = z.object({
   /** The ServiceTitan id, or `group:<id>` for a merged group (as on the board). */
   id: z.union([z.number(), z.string()]),
   name: z.string(),
   scheduled: z.number().int(),
   target: z.number().int(),
+  /**
+   * A business unit's technician hours that day (issue 35), recorded while a board of the
+   * company measured hours: booked and capacity. Absent when none were recorded.
+   */
+  hours: historyHoursSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -68,6 +80,8 @@ export const historyDaySchema = z.object({
   date: z.string(),
   source: historySourceSchema,
   items: z.array(historyItemSchema),
+  /** The day's technician hours, its items' summed, when hours were recorded that day. */
+  hours: historyHoursSchema.optional(),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 

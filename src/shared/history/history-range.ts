@@ -19,21 +19,37 @@ function csvField(value: string | number): string {
 
 /**
  * The rows of the CSV download under `header`, one line per day and item, CRLF-ended: the day,
- * the item, its booked count and target, and whether the day was recorded or reconstructed.
+ * the item, its booked count and target, whether the day was recorded or reconstructed, and its
+ * technician hours booked and capacity (issue 35; empty where none were recorded).
  */
 export function historyCsv(
   header: string,
   days: readonly {
     date: string;
     source: string;
-    items: readonly { id: number | string; name: string; scheduled: number; target: number }[];
+    items: readonly {
+      id: number | string;
+      name: string;
+      scheduled: number;
+      target: number;
+      hours?: { booked: number; capacity: number } | undefined;
+    }[];
   }[],
 ): string {
   const lines = [header];
   for (const day of days) {
     for (const item of day.items) {
       lines.push(
-        [day.date, item.id, item.name, item.scheduled, item.target, day.source]
+        [
+          day.date,
+          item.id,
+          item.name,
+          item.scheduled,
+          item.target,
+          day.source,
+          item.hours?.booked ?? '',
+          item.hours?.capacity ?? '',
+        ]
           .map(csvField)
           .join(','),
       );

@@ -32,6 +32,8 @@ import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer
 import { createBoardAnswers, notReadYet } from './board-answer.js';
 import { createBoardInputs } from './board-inputs.js';
 import { decodeBookings } from './bookings-snapshot.js';
+import { decodeHours } from './hours-snapshot.js';
+import { hoursByDay, type ItemHours } from '../../../shared/capacity/hours.js';
 import { buildBoardDays, countsOnBoard } from './build-board-days.js';
 import { decodeMetadata } from './metadata-snapshot.js';
 import { listenForCapacityEvents } from './capacity-events.js';
@@ -159,6 +161,9 @@ export interface CompanyCounts {
     itemId: number;
     scheduled: number;
     target: number;
+    /** A business unit's technician hours (issue 35), while a board of the company measures them. */
+    bookedHours?: number;
+    capacityHours?: number;
   }[];
 }
 
@@ -374,13 +379,30 @@ export function createCapacityService(deps: {
     const days = daysOf(settings, at);
     if (days.length === 0) return null;
     // Only what this instance holds (it has just refreshed it): history never asks the platform.
-    const { window } = await companyWindow(companyId, days, at);
-    const [bookings, metadata] = await Promise.all([
+    const { window, hoursWanted } = await companyWindow(companyId, days, at);
+    const [bookings, metadata, hours] = await Promise.all([
       snapshots.peek(reads.bookingsKey(resolution.identity, window), decodeBookings),
       snapshots.peek(reads.metadataKey(resolution.identity), decodeMetadata),
+      // Hours beside the counts (issue 35), while a board of the company measures them.
+      hoursWanted
+        ? snapshots.peek(reads.hoursKey(resolution.identity, weekBefore(window)), decodeHours)
+        : null,
     ]);
     if (!bookings) return null;
     if (!bookings.payload || !bookings.fetchedAt) return null;
+    // A refused read (kind forbidden) is not hours: the boards count jobs then.
+    const hoursOfDay: ReadonlyMap<number, ItemHours>[] | null =
+      hours?.payload && hours.lastError?.kind !== 'forbidden'
+        ? hoursByDay({
+            reading: hours.payload,
+            days: days.map((d) => ({
+              date: d.date,
+              startMs: Date.parse(d.startUtc),
+              endMs: Date.parse(d.endUtc),
+            })),
+            bookings: bookings.payload,
+          }).map((d) => d.items)
+        : null;
     const counts: CompanyCounts['counts'] = [];
     for (const itemType of ['businessUnit', 'jobType'] as const) {
       const { preferences } = await inputs.preferences(companyId, itemType);
@@ -398,19 +420,33 @@ export function createCapacityService(deps: {
         preferences: preferences.map((p) => ({ ...p, enabled: true, groupId: null })),
         groups: [],
       })) {
+        const dayHours =
+          itemType === 'businessUnit'
+            ? hoursOfDay?.[days.findIndex((d) => d.date === day.date)]
+            : null;
         for (const item of day.data) {
+          const unitHours = dayHours?.get(Number(item.id));
           counts.push({
             day: day.date,
             itemType,
             itemId: Number(item.id),
             scheduled: item.scheduled,
             target: item.target,
+            ...(dayHours
+              ? { bookedHours: unitHours?.booked ?? 0, capacityHours: unitHours?.capacity ?? 0 }
+              : {}),
           });
         }
       }
     }
     const tenant = await providers.reader(resolution.connection).account();
-    return { fetchedAt: bookings.fetchedAt, tenant, counts };
+    // Hours read after the bookings are numbers of that later moment: rows written for the
+    // bookings alone (their refresh announced first) are followed by rows with the hours.
+    const fetchedAt =
+      hoursOfDay && hours?.fetchedAt && hours.fetchedAt > bookings.fetchedAt
+        ? hours.fetchedAt
+        : bookings.fetchedAt;
+    return { fetchedAt, tenant, counts };
   }
 
   /**

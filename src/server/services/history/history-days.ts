@@ -3,6 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { NamedItem } from '../../../shared/api/servicetitan.js';
 import { localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
 import { capacityPercent } from '../../../shared/capacity/percent.js';
+import { roundHours, type ItemHours } from '../../../shared/capacity/hours.js';
 import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
 import type { HistorySource } from '../../db/schema.js';
 import type { GroupingGroup } from '../../../shared/capacity/group-items.js';
@@ -56,6 +57,7 @@ export function historyDays(input: {
     (day) => new Map(byDay.get(day.date)!.map((row) => [row.itemId, row] as const)),
   );
   const preferenceOf = new Map(input.preferences.map((p) => [p.itemId, p] as const));
+  const hoursOf = rowsOf.map(recordedHours);
   const reconstructed = days.map((day) =>
     byDay.get(day.date)!.some((row) => row.source === 'reconstructed'),
   );
@@ -77,17 +79,45 @@ export function historyDays(input: {
       if (!row && !reconstructed[dayIndex]) return 0;
       return historyTargetOf(row, preferenceOf.get(id));
     },
+    // Hours recorded beside the counts (issue 35), grouped and summed as the board does.
+    hours: { of: (index) => hoursOf[index]!, lastWeekOf: () => null },
   });
-  return built.map((day, index) => ({
-    date: day.date,
-    source: reconstructed[index] ? 'reconstructed' : 'recorded',
-    items: day.data.map((item) => ({
-      id: item.id,
-      name: item.name,
-      scheduled: item.scheduled,
-      target: item.target,
-    })),
-  }));
+  return built.map((day, index) => {
+    const withHours = hoursOf[index]!.size > 0;
+    return {
+      date: day.date,
+      source: reconstructed[index] ? 'reconstructed' : 'recorded',
+      items: day.data.map((item) => ({
+        id: item.id,
+        name: item.name,
+        scheduled: item.scheduled,
+        target: item.target,
+        ...(withHours && item.hours ? { hours: bookedOf(item.hours) } : {}),
+      })),
+      ...(withHours && day.hours ? { hours: bookedOf(day.hours) } : {}),
+    };
+  });
+}
+
+/** History's hours: booked of capacity. */
+const bookedOf = (hours: { booked: number; capacity: number }) => ({
+  booked: roundHours(hours.booked),
+  capacity: roundHours(hours.capacity),
+});
+
+/** Each item's recorded hours on a day (none: the day recorded no hours). */
+function recordedHours(rows: ReadonlyMap<number, HistoryFinal>): Map<number, ItemHours> {
+  const hours = new Map<number, ItemHours>();
+  for (const [id, row] of rows) {
+    if (row.capacityHours == null || row.bookedHours == null) continue;
+    hours.set(id, {
+      capacity: row.capacityHours,
+      booked: row.bookedHours,
+      open: Math.max(0, row.capacityHours - row.bookedHours),
+      technicians: 0,
+    });
+  }
+  return hours;
 }
 
 /** One row of a day's history for one item, as `readDayRows` answers it. */

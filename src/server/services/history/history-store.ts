@@ -19,6 +19,12 @@ export interface HistoryCount {
   itemId: number;
   scheduled: number;
   target: number;
+  /**
+   * A business unit's technician hours (issue 35), recorded beside its counts while a board of
+   * the company measures hours; absent (null) otherwise.
+   */
+  bookedHours?: number | null;
+  capacityHours?: number | null;
 }
 
 /** A day's final numbers for one item: its latest row. */
@@ -48,25 +54,30 @@ export async function recordChanges(
     const values = sql.join(
       chunk.map(
         (c) =>
-          sql`(${c.day}::date, ${c.itemType}::text, ${c.itemId}::bigint, ${c.scheduled}::integer, ${c.target}::integer)`,
+          sql`(${c.day}::date, ${c.itemType}::text, ${c.itemId}::bigint, ${c.scheduled}::integer, ${c.target}::integer, ${c.bookedHours ?? null}::double precision, ${c.capacityHours ?? null}::double precision)`,
       ),
       sql`, `,
     );
     const at = recordedAt.toISOString();
     const result = await db.execute(sql`
-      insert into capacity_history (company_id, day, item_type, item_id, scheduled, target, recorded_at, source)
-      select ${companyId}, v.day, v.item_type, v.item_id, v.scheduled, v.target, ${at}::timestamptz, ${source}
-      from (values ${values}) as v(day, item_type, item_id, scheduled, target)
+      insert into capacity_history (company_id, day, item_type, item_id, scheduled, target, recorded_at, source, booked_hours, capacity_hours)
+      select ${companyId}, v.day, v.item_type, v.item_id, v.scheduled, v.target, ${at}::timestamptz, ${source}, v.booked_hours, v.capacity_hours
+      from (values ${values}) as v(day, item_type, item_id, scheduled, target, booked_hours, capacity_hours)
       where not exists (
         select 1 from (
-          select h.scheduled, h.target from capacity_history h
+          select h.scheduled, h.target, h.booked_hours, h.capacity_hours from capacity_history h
           where h.company_id = ${companyId} and h.day = v.day and h.item_type = v.item_type
             and h.item_id = v.item_id and h.recorded_at <= ${at}::timestamptz
           order by h.recorded_at desc limit 1
         ) last
         where last.scheduled = v.scheduled and last.target = v.target
+          and last.booked_hours is not distinct from v.booked_hours
+          and last.capacity_hours is not distinct from v.capacity_hours
       )
-      on conflict do nothing
+      on conflict (company_id, day, item_type, item_id, recorded_at) do update
+        set booked_hours = excluded.booked_hours, capacity_hours = excluded.capacity_hours
+        -- The same read recorded before its hours were in (the bookings announced first).
+        where capacity_history.capacity_hours is null and excluded.capacity_hours is not null
       returning 1`);
     written += rowCount(result);
   }
@@ -93,7 +104,8 @@ export async function readFinals(
 ): Promise<HistoryFinal[]> {
   const result = await db.execute(sql`
     select distinct on (day, item_type, item_id)
-      to_char(day, 'YYYY-MM-DD') as day, item_type, item_id, scheduled, target, source
+      to_char(day, 'YYYY-MM-DD') as day, item_type, item_id, scheduled, target, source,
+      booked_hours, capacity_hours
     from capacity_history
     where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date
     order by day, item_type, item_id, recorded_at desc`);
@@ -104,6 +116,8 @@ export async function readFinals(
     scheduled: number;
     target: number;
     source: HistorySource;
+    booked_hours: number | string | null;
+    capacity_hours: number | string | null;
   }>(result).map((row) => ({
     day: row.day,
     itemType: row.item_type,
@@ -111,6 +125,8 @@ export async function readFinals(
     scheduled: Number(row.scheduled),
     target: Number(row.target),
     source: row.source,
+    bookedHours: row.booked_hours === null ? null : Number(row.booked_hours),
+    capacityHours: row.capacity_hours === null ? null : Number(row.capacity_hours),
   }));
 }
 

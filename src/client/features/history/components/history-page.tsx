@@ -1,3 +1,4 @@
+import { formatHours } from '@shared/capacity/hours';
 import { MAX_HISTORY_RANGE_DAYS, type HistoryDay, type HistoryStatus } from '@shared/api/history';
 import { addDays, localDayOf, todayDate, workingDaysBetween } from '@shared/calendar/display-days';
 import { can } from '@shared/permissions';
@@ -450,6 +451,7 @@ function HistoryTable({
                     scheduled={total.scheduled}
                     target={total.target}
                     percent={total.percent}
+                    hours={day.hours}
                     strong
                   />
                   {columns.map((column) => {
@@ -469,6 +471,7 @@ function HistoryTable({
                         scheduled={item.scheduled}
                         target={item.target}
                         percent={percent}
+                        hours={item.hours}
                       />
                     );
                   })}
@@ -489,10 +492,13 @@ function NumbersCell({
   strong = false,
   testId,
   itemId,
+  hours,
 }: {
   scheduled: number;
   target: number;
   percent: number;
+  /** Technician hours recorded that day (issue 35): booked of capacity. */
+  hours?: { booked: number; capacity: number } | undefined;
   strong?: boolean;
   testId: string;
   itemId?: string;
@@ -509,6 +515,11 @@ function NumbersCell({
       <span className="block text-xs text-muted-foreground">
         <span data-part="percent">{percent}</span> %
       </span>
+      {hours && (
+        <span className="block text-xs text-muted-foreground" data-part="hours">
+          {formatHours(hours.booked)} of {formatHours(hours.capacity)} h booked
+        </span>
+      )}
     </td>
   );
 }
