@@ -15,6 +15,7 @@ import { canManageSubscription } from '@/features/billing/lib/billing-actor';
 import { LiveUpdates } from '@/features/live/live-updates';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { usePlatform } from '@/hooks/use-platform';
 import { reportError } from '@/lib/report-error';
 import { boardAddress, boardPath, companyIdIn, paths } from '@/config/paths';
 import { TargetsDefaultsLine } from '@/features/targets/components/targets-defaults-line';
@@ -37,6 +38,14 @@ const CompanyChooser = lazy(() =>
 // Links that look like small secondary buttons (Button's classes without Button, which would
 // bring the class-merging library into the board's first load).
 const LINK_BUTTON = buttonVariants({ variant: 'secondary', size: 'sm' });
+
+/**
+ * The company's platform by name, in the error banner's link: mounted only when the board shows
+ * an error, so a working board asks nothing more.
+ */
+function PlatformName({ companyId }: { companyId?: number }) {
+  return <>{usePlatform(companyId).name}</>;
+}
 
 /** Over a company's board opened by a master admin: whose board it is, and the way back. */
 function ViewingCompanyBanner({ companyId }: { companyId: number }) {
@@ -81,12 +90,12 @@ export function DashboardPage({ boardId }: { boardId?: number | undefined }) {
     companyId !== undefined ? (
       <Link href={paths.companies} className={LINK_BUTTON}>
         <Building2 aria-hidden />
-        Check the company&apos;s ServiceTitan connection
+        Check the company&apos;s <PlatformName companyId={companyId} /> connection
       </Link>
     ) : can(actor, 'company.edit', { companyId: user?.companyId ?? null }) ? (
       <Link href={paths.setup} className={LINK_BUTTON}>
         <PlugZap aria-hidden />
-        Check the ServiceTitan connection
+        Check the <PlatformName /> connection
       </Link>
     ) : undefined;
 

@@ -17,6 +17,7 @@ import { BoardPicker } from '@/features/boards/components/board-picker';
 import { boardIdFrom, lastBoardOf } from '@/features/boards/lib/last-board';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
+import { usePlatform } from '@/hooks/use-platform';
 import { cn } from '@/lib/utils';
 import { useHistory, useHistoryDay, useHistoryStatus } from '../api/history-api';
 import { dayLabel, dayTotal, itemColumns, itemOf, momentLabel } from '../lib/history-format';
@@ -45,6 +46,8 @@ export function HistoryPage() {
   const { master, chosen: otherCompany, companyId } = useChosenCompany();
   const named = boardIdFrom(new URLSearchParams(search).get('boardId') ?? undefined);
   const boards = useBoards(otherCompany, { enabled: companyId !== undefined });
+  // The platform the history is read from, named as the pages name it.
+  const platform = usePlatform(otherCompany, companyId !== undefined).name;
   const boardList = boards.data?.boards ?? [];
   // Without an id: the board this person last opened (of their own company), else the first.
   const remembered = user && otherCompany === undefined ? lastBoardOf(user.id) : null;
@@ -187,7 +190,7 @@ export function HistoryPage() {
             )}
           </div>
 
-          {backfill && <BackfillNotice status={status.data!} />}
+          {backfill && <BackfillNotice status={status.data!} platform={platform} />}
 
           {companyId === undefined ? (
             <p className="text-muted-foreground">Choose a company to read its history.</p>
@@ -200,12 +203,17 @@ export function HistoryPage() {
             <p className="text-muted-foreground">Loading…</p>
           ) : days.length === 0 ? (
             <EmptyRange
+              platform={platform}
               noWorkingDays={workingDaysInRange === 0}
               filling={backfill?.state === 'running' || backfill?.state === 'waiting'}
             />
           ) : (
             <>
-              <SourceSummary days={days} detailDays={status.data?.detailDays ?? 56} />
+              <SourceSummary
+                days={days}
+                detailDays={status.data?.detailDays ?? 56}
+                platform={platform}
+              />
               <section aria-labelledby="history-chart-heading" className="grid gap-2">
                 <h2 id="history-chart-heading" className="text-lg font-semibold">
                   Booked against target
@@ -228,7 +236,12 @@ export function HistoryPage() {
                   {pickedDay ? `How ${dayLabel(pickedDay.date)} filled up` : 'How a day filled up'}
                 </h2>
                 {pickedDay ? (
-                  <FillCurve boardId={board?.id} companyId={otherCompany} day={pickedDay} />
+                  <FillCurve
+                    boardId={board?.id}
+                    companyId={otherCompany}
+                    day={pickedDay}
+                    platform={platform}
+                  />
                 ) : (
                   <p className="text-muted-foreground">
                     Pick a day in the table (or a bar in the chart) to see how it filled up against
@@ -261,8 +274,8 @@ function problemOf(range: { from: string; to: string }): string | null {
   return null;
 }
 
-/** How the filling in of the last 13 weeks from ServiceTitan is going. */
-function BackfillNotice({ status }: { status: HistoryStatus }) {
+/** How the filling in of the last 13 weeks from the company's platform is going. */
+function BackfillNotice({ status, platform }: { status: HistoryStatus; platform: string }) {
   const { actor } = useAuth();
   const { backfill } = status;
   const box = 'flex items-start gap-2 rounded-md border p-3 text-sm';
@@ -272,13 +285,13 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
         <div className={cn(box, 'border-amber-500/40 bg-amber-500/10')} data-testid="backfill">
           <PlugZap className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
-            No ServiceTitan connection yet: once the company is connected, its last 13 weeks of
-            working days are filled in here from ServiceTitan.
+            No {platform} connection yet: once the company is connected, its last 13 weeks of
+            working days are filled in here from {platform}.
             {can(actor, 'company.edit') && (
               <>
                 {' '}
                 <Link href={paths.setup} className="font-medium underline">
-                  Connect ServiceTitan
+                  Connect {platform}
                 </Link>
               </>
             )}
@@ -294,7 +307,7 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
           <p className="flex items-start gap-2">
             <History className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <span>
-              Filling in the last 13 weeks from ServiceTitan:{' '}
+              Filling in the last 13 weeks from {platform}:{' '}
               <strong>
                 {backfill.daysDone} of {backfill.daysTotal} working days
               </strong>
@@ -304,7 +317,7 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
           </p>
           <div
             role="progressbar"
-            aria-label="Working days filled in from ServiceTitan"
+            aria-label={`Working days filled in from ${platform}`}
             aria-valuemin={0}
             aria-valuemax={backfill.daysTotal}
             aria-valuenow={backfill.daysDone}
@@ -320,7 +333,7 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
         <div className={cn(box, 'border-destructive/40 bg-destructive/10')} data-testid="backfill">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
-            Filling in past days from ServiceTitan stopped after {backfill.daysDone} of{' '}
+            Filling in past days from {platform} stopped after {backfill.daysDone} of{' '}
             {backfill.daysTotal} working days. Days from now on are still recorded as the board
             reads them.
           </p>
@@ -331,7 +344,7 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
         <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="backfill">
           <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            The last 13 weeks ({backfill.daysTotal} working days) were filled in from ServiceTitan
+            The last 13 weeks ({backfill.daysTotal} working days) were filled in from {platform}
             {backfill.finishedAt ? ` on ${momentLabel(backfill.finishedAt, status.timeZone)}` : ''}.
           </span>
         </p>
@@ -339,20 +352,36 @@ function BackfillNotice({ status }: { status: HistoryStatus }) {
   }
 }
 
-function EmptyRange({ noWorkingDays, filling }: { noWorkingDays: boolean; filling: boolean }) {
+function EmptyRange({
+  noWorkingDays,
+  filling,
+  platform,
+}: {
+  noWorkingDays: boolean;
+  filling: boolean;
+  platform: string;
+}) {
   return (
     <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">
       {noWorkingDays
         ? 'There are no working days in this range (by the board’s workdays and holidays).'
         : filling
           ? 'No days in this range yet: they appear as they are filled in.'
-          : 'No history for these dates: the board was not in use then, and they are older than the 13 weeks filled in from ServiceTitan.'}
+          : `No history for these dates: the board was not in use then, and they are older than the 13 weeks filled in from ${platform}.`}
     </p>
   );
 }
 
 /** Which days were recorded live and which were reconstructed, in words. */
-function SourceSummary({ days, detailDays }: { days: readonly HistoryDay[]; detailDays: number }) {
+function SourceSummary({
+  days,
+  detailDays,
+  platform,
+}: {
+  days: readonly HistoryDay[];
+  detailDays: number;
+  platform: string;
+}) {
   const reconstructed = days.filter((day) => day.source === 'reconstructed').length;
   const recorded = days.length - reconstructed;
   return (
@@ -366,7 +395,7 @@ function SourceSummary({ days, detailDays }: { days: readonly HistoryDay[]; deta
       {reconstructed > 0 && (
         <>
           <strong className="text-foreground">
-            {reconstructed} reconstructed from ServiceTitan
+            {reconstructed} reconstructed from {platform}
           </strong>
           : counted afterwards by the board&apos;s rule, the fill before each day from when its jobs
           were booked (<code>createdOn</code>), and compared with the{' '}
@@ -529,9 +558,11 @@ function FillCurve({
   boardId,
   companyId,
   day,
+  platform,
 }: {
   boardId: number | undefined;
   companyId: number | undefined;
+  platform: string;
   day: HistoryDay;
 }) {
   const detail = useHistoryDay(boardId, companyId, day.date);
@@ -547,7 +578,7 @@ function FillCurve({
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
         {day.source === 'reconstructed'
-          ? 'Reconstructed from ServiceTitan: the jobs counted on the day as each was booked, from the start of the 3rd working day before it, then its final count, against today’s targets.'
+          ? `Reconstructed from ${platform}: the jobs counted on the day as each was booked, from the start of the 3rd working day before it, then its final count, against today’s targets.`
           : 'Recorded live: the board’s total each time its numbers changed.'}{' '}
         {data.paceBy === 'history'
           ? 'The dashed line is where this board’s similar days were by then (the median of the 8 weeks before), the shaded band their usual range: below it the board read Behind.'

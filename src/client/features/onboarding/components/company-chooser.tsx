@@ -1,3 +1,4 @@
+import { providerName } from '@shared/providers/platforms';
 import { Building2, MonitorPlay, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { boardOf, paths } from '@/config/paths';
@@ -66,9 +67,9 @@ export function CompanyChooser() {
                   </CardTitle>
                   <div className="flex flex-wrap gap-2 pt-1">
                     {company.configured ? (
-                      <Badge>ServiceTitan connected</Badge>
+                      <Badge>{providerName(company.provider)} connected</Badge>
                     ) : (
-                      <Badge variant="destructive">ServiceTitan missing</Badge>
+                      <Badge variant="destructive">{providerName(company.provider)} missing</Badge>
                     )}
                     <Badge variant="outline">
                       {company.userCount} {company.userCount === 1 ? 'user' : 'users'}

@@ -36,9 +36,9 @@ export function CreateCompanyStep() {
         </CardTitle>
         <CardDescription>
           Your board shows how many jobs are booked for each of the next working days, straight from
-          ServiceTitan. You will be its administrator and can invite your team afterwards. Were you
-          expecting an invitation from your company instead? Ask your administrator to invite this
-          e-mail address, then sign in again.
+          ServiceTitan, Housecall Pro or Jobber. You will be its administrator and can invite your
+          team afterwards. Were you expecting an invitation from your company instead? Ask your
+          administrator to invite this e-mail address, then sign in again.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useApplyTargets, useTargetSuggestions } from '@/features/targets/api/targets-api';
 import { differs, suggestionsPending } from '@/features/targets/components/target-suggestions-card';
+import { usePlatform } from '@/hooks/use-platform';
 
 const KIND_TITLES: Record<ItemType, string> = {
   businessUnit: 'Business units',
@@ -46,7 +47,7 @@ function SuggestionList({ type, items }: { type: ItemType; items: TargetSuggesti
 }
 
 /**
- * Onboarding's "Set your targets" step (decision 036), after connecting ServiceTitan: each
+ * Onboarding's "Set your targets" step (decision 036), after connecting the company's platform: each
  * item's suggested target from its last 8 weeks, applied all at once or the targets kept; while
  * the history is still read, it says so and the person may go on and come back.
  */
@@ -66,7 +67,8 @@ export function TargetsStep({
   const suggestions = useTargetSuggestions({ poll: true });
   const apply = useApplyTargets();
   const data = suggestions.data;
-  const pending = data ? suggestionsPending(data) : null;
+  const platform = usePlatform().name;
+  const pending = data ? suggestionsPending(data, platform) : null;
   const open = data?.items.filter(differs) ?? [];
   return (
     <Card ref={card} className={first ? 'mb-6' : 'mt-6'} data-testid="setup-targets-step">

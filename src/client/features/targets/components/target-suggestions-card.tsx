@@ -2,6 +2,7 @@ import type { ItemType } from '@shared/api/item-groups';
 import type { TargetSuggestion, TargetSuggestionsResponse } from '@shared/api/targets';
 import { Loader2, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { usePlatform } from '@/hooks/use-platform';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useApplyTargets } from '../api/targets-api';
 
@@ -13,15 +14,18 @@ export const differs = (item: TargetSuggestion): boolean =>
     item.day3Target !== item.suggested);
 
 /** What the history is doing, in one sentence, when suggestions are not there yet. */
-export function suggestionsPending(data: TargetSuggestionsResponse): string | null {
+export function suggestionsPending(
+  data: TargetSuggestionsResponse,
+  platform = 'ServiceTitan',
+): string | null {
   if (data.status === 'not_connected') {
-    return 'Suggestions come from your ServiceTitan history: connect ServiceTitan first.';
+    return `Suggestions come from your ${platform} history: connect ${platform} first.`;
   }
   if (data.status === 'backfilling') {
     const progress = data.progress
       ? ` (${data.progress.done} of ${data.progress.total} working days read)`
       : '';
-    return `Your last 13 weeks are still being read from ServiceTitan${progress}. Suggestions appear here when that is done: carry on to your board and come back here, or to the Business units and Job types pages, later.`;
+    return `Your last 13 weeks are still being read from ${platform}${progress}. Suggestions appear here when that is done: carry on to your board and come back here, or to the Business units and Job types pages, later.`;
   }
   return null;
 }
@@ -48,7 +52,8 @@ export function TargetSuggestionsCard({
   const apply = useApplyTargets(companyId);
   const ofKind = data.items.filter((item) => item.type === type);
   const open = ofKind.filter(differs);
-  const pending = suggestionsPending(data);
+  const platform = usePlatform(companyId).name;
+  const pending = suggestionsPending(data, platform);
   return (
     <Card data-testid="target-suggestions">
       <CardHeader className="space-y-1.5 pb-3">
