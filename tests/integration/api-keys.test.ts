@@ -247,7 +247,7 @@ describe('API keys', () => {
     expect(asKey.status, asKey.text).toBe(200);
     expect(asKey.headers.get('content-type')).toContain('text/csv');
     expect(asKey.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
-      'date,item_id,item_name,scheduled,target,source',
+      'date,item_id,item_name,scheduled,target,source,booked_hours,capacity_hours',
     );
     expect(asKey.text).toContain('2025-06-12,10,Plumbing,1,');
     expect(asKey.text).toContain('2025-06-12,11,HVAC,1,');

@@ -1026,7 +1026,7 @@ const MATRIX: Record<string, Case[]> = {
       }),
     },
   ],
-  'GET /b/:code': [
+  'GET /b/:ref': [
     {
       access: 'redirect',
       note: "a short link to company A's first board",

@@ -616,7 +616,7 @@ export function createAlertService(deps: {
 
 /**
  * A board's short link (`/b/<code>`, the board's id in base 36): a text message has 160
- * characters, and the redirect takes the person to the board (`GET /b/:code`).
+ * characters, and the redirect takes the person to the board (`GET /b/:ref`).
  */
 export function shortBoardUrl(publicUrl: string, boardId: number): string {
   return `${publicUrl}/b/${boardId.toString(36)}`;
