@@ -34,6 +34,9 @@ const AdminPage = lazyPage(() =>
 const CompaniesPage = lazyPage(() =>
   import('@/features/companies/components/companies-page').then((m) => m.CompaniesPage),
 );
+const ApiKeysPage = lazyPage(() =>
+  import('@/features/api-keys/components/api-keys-page').then((m) => m.ApiKeysPage),
+);
 const ScreensPage = lazyPage(() =>
   import('@/features/screens/components/screens-page').then((m) => m.ScreensPage),
 );
@@ -168,6 +171,11 @@ function SignedInRoutes({ actor }: { actor: Actor | null }) {
       <Route path={paths.screens}>
         <Requires actor={actor} permission="screens.manage">
           <ScreensPage />
+        </Requires>
+      </Route>
+      <Route path={paths.apiKeys}>
+        <Requires actor={actor} permission="apiKeys.manage">
+          <ApiKeysPage />
         </Requires>
       </Route>
       <Route path={paths.alerts}>

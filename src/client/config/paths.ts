@@ -26,6 +26,8 @@ export const paths = {
   board: '/boards/:id',
   /** The admin's Boards page: create, rename, reorder, pick items, delete (issue 26). */
   boards: '/admin/boards',
+  /** The admin's API keys (issue 37): create, copy once, list, revoke. */
+  apiKeys: '/admin/api-keys',
 } as const;
 
 /** The address of one board (`paths.board`). */

@@ -5,6 +5,7 @@ import {
   CreditCard,
   LayoutGrid,
   History,
+  KeyRound,
   Layers,
   Lock,
   LockOpen,
@@ -189,6 +190,11 @@ export default function SideMenuSheet({
               {can(actor, 'screens.manage') && (
                 <MenuLink icon={<Tv aria-hidden />} href={paths.screens}>
                   Screens
+                </MenuLink>
+              )}
+              {can(actor, 'apiKeys.manage') && (
+                <MenuLink icon={<KeyRound aria-hidden />} href={paths.apiKeys}>
+                  API keys
                 </MenuLink>
               )}
               {can(actor, 'history.view') && (
