@@ -10,7 +10,7 @@ import {
 import { can } from '@shared/permissions';
 import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
+import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod';
 import { CompanySelect } from '@/components/company-select';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -121,7 +121,7 @@ function CreateKeyCard({
     defaultValues: defaults,
   });
   const { errors, isSubmitting } = form.formState;
-  const companyId = form.watch('companyId');
+  const companyId = useWatch({ control: form.control, name: 'companyId' });
 
   const onSubmit: SubmitHandler<CreateApiKey> = async (values) => {
     try {
