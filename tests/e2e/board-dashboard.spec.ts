@@ -77,13 +77,16 @@ test.describe('the signed-in board', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Lock Dashboard' })).toBeVisible();
 
-    // Locking cancels an edit in progress.
+    // Locking cancels an edit in progress: the title stays what it was (with no title of its
+    // own, the company's name: issue 33 item 4).
+    const title = (await page.getByTestId('board-title').textContent())!;
     await page.getByTestId('board-title').click();
     await expect(page.getByTestId('title-input')).toBeVisible();
     await page.getByTestId('title-input').fill('Half typed');
     await page.getByRole('button', { name: 'Lock Dashboard' }).click();
     await expect(page.getByTestId('title-input')).toHaveCount(0);
-    await expect(page.getByTestId('board-title')).toHaveText('3-Day Call Board');
+    await expect(page.getByTestId('board-title')).toHaveText(title);
+    expect(title).not.toBe('Half typed');
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Unlock Dashboard' })).toBeVisible();

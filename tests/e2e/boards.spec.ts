@@ -51,7 +51,9 @@ test('an admin creates, renames, reorders, picks the items of and deletes a boar
   await page.getByRole('button', { name: 'Create board' }).click();
   const row = page.getByRole('listitem', { name });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Shows every business unit · 0 screens');
+  await expect(row).toContainText(
+    'Shows every business unit · jobs against the targets you set · 0 screens',
+  );
 
   const renamed = `${name} crew`;
   await row.getByRole('button', { name: 'Rename' }).click();

@@ -29,7 +29,11 @@ export function PlatformConnection({
   if (!company) return null;
   const asked = own ? undefined : companyId;
   return (
-    <section className="grid gap-3" data-testid="platform-connection" aria-label="Platform">
+    <section
+      className="grid gap-3"
+      data-testid="platform-connection"
+      aria-label={`Platform of ${company.name}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           {company.name} runs on <strong>{providerName(company.provider)}</strong>
