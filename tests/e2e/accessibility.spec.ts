@@ -32,6 +32,19 @@ test.slow();
 
 /** The rules broken on the page as it is now, each with the first few elements breaking it. */
 async function violations(page: Page) {
+  // A dialog fading in is drawn half transparent: colour contrast is judged once every finite
+  // animation and transition has ended (a spinner's never does).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   await page.addScriptTag({ content: axeSource });
   const results = await page.evaluate(
     () =>

@@ -274,7 +274,11 @@ describe('a text message channel', () => {
     );
     expect(segments(text.body)).toBe(1);
     expect(text.status).toBe('delivered');
-    // Twilio's callbacks said sent, then delivered: the log shows it delivered.
+    // Twilio's callbacks said sent, then delivered: the log shows it delivered (the callback is
+    // answered at once and recorded after the answer, so the log catches up a moment later).
+    await expect
+      .poll(async () => (await deliveries()).find((d) => d.ruleId === rule.id)?.status)
+      .toBe('delivered');
     const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
     expect(logged).toMatchObject({ channelType: 'sms', status: 'delivered', lastError: null });
     expect(
