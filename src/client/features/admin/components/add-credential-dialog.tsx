@@ -74,7 +74,7 @@ export function AddCredentialDialog({
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm">
+        <Button size="sm" variant="outline">
           <Plus aria-hidden />
           Add Credential
         </Button>
