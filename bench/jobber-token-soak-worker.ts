@@ -1,7 +1,7 @@
 import { openDatabase } from '../src/server/db/index.js';
 import { createSecretBox } from '../src/server/security/secret-box.js';
-import { createJobberGraphql } from '../src/server/services/jobber/graphql-client.js';
-import { createJobberTokenStore } from '../src/server/services/jobber/token-store.js';
+import { createJobberGraphql } from '../src/server/platforms/jobber/graphql-client.js';
+import { createJobberTokenStore } from '../src/server/platforms/jobber/token-store.js';
 
 /**
  * One app instance of the token soak (bench/jobber-token-soak.ts): reads the company's Jobber

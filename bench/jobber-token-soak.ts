@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/index.js';
 import { companies, jobberConnections } from '../src/server/db/schema.js';
 import { createSecretBox } from '../src/server/security/secret-box.js';
-import { requestTokens } from '../src/server/services/jobber/oauth-client.js';
-import { createJobberTokenStore } from '../src/server/services/jobber/token-store.js';
+import { requestTokens } from '../src/server/platforms/jobber/oauth-client.js';
+import { createJobberTokenStore } from '../src/server/platforms/jobber/token-store.js';
 import { startJobberStandin } from '../standins/jobber/index.js';
 
 /**

@@ -64,7 +64,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
 import { startHousecallProStandin } from '../standins/housecall-pro/index.js';
-import { HOUSECALLPRO_WEBHOOK_PATH } from '../src/shared/api/providers.js';
+import { HOUSECALLPRO_WEBHOOK_PATH } from '../src/shared/platforms/housecallpro/api.js';
 import { EARLY_READ_AFTER_MS } from '../src/server/services/capacity/snapshot-store.js';
 import type { ClientScreen, FromClient, ScreenReport, ToClient } from './live-screens-client.js';
 import {

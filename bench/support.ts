@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { companies, users } from '../src/server/db/schema.js';
-import { webhookKeyHash } from '../src/server/services/companies/company-store.js';
+import { webhookKeyHash } from '../src/server/platforms/housecallpro/stored.js';
 import { SCREEN_COOKIE } from '../src/server/plugins/screens.js';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions.js';
 import type { ItemType } from '../src/shared/api/item-groups.js';

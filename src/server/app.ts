@@ -44,16 +44,15 @@ import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './security
 import { createServices, type Services, type ServiceOverrides } from './services/index.js';
 import { createDatabaseEventBus } from './services/events/database-bus.js';
 import type { OidcSettings } from './services/identity/oidc-sign-in.js';
-import type { JobberTokens } from './services/jobber/oauth-client.js';
-import { JOBBER_DEMO_COMPANY_NAME, seedJobberDemo } from './services/demo/seed-jobber-demo.js';
+import { seedDemoData, type DemoTargets } from './services/demo/seed-demo-data.js';
 import {
-  ensureHousecallProDemo,
-  seedDemoData,
-  type DemoTargets,
-} from './services/demo/seed-demo-data.js';
-import type { ServiceTitanCredential } from './services/servicetitan/contract.js';
+  decoratePlatformSamples,
+  demoCredential,
+  seedPlatformDemos,
+  type PlatformDemoOptions,
+} from './platforms/demo.js';
 import { contentSecurityPolicy } from './security/content-security-policy.js';
-import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
+import { signedDeliveryPaths } from './platforms/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,27 +62,13 @@ declare module 'fastify' {
     secretBox: SecretBox;
     sessions: SessionStore;
     services: Services;
-    /**
-     * The bundled simulator's sample tenant while it runs (never in production), offered to
-     * admins in the onboarding connect step; null otherwise.
-     */
-    sampleServiceTitanCredential: Omit<ServiceTitanCredential, 'environment'> | null;
-    /**
-     * The bundled Housecall Pro stand-in's sample account while it runs (never in production),
-     * offered to admins in the connect step ("Use the sample account"); null otherwise.
-     */
-    sampleHousecallProAccount: { apiKey: string } | null;
-    /**
-     * "Demo Plumbing Co" as seeded (issue 34): its webhook address part and signing secret, so
-     * main.ts can tell the stand-in where to send its events; null without it.
-     */
-    housecallProDemo: { webhookKey: string; webhookSecret: string } | null;
     /** The board build this instance serves (see build-version.ts). */
     buildVersion: string;
   }
 }
 
-export interface BuildAppOptions {
+/** Each platform's sample account and demo company are PlatformDemoOptions (platforms/demo.ts). */
+export interface BuildAppOptions extends PlatformDemoOptions {
   config: Config;
   /** An already-open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
@@ -91,31 +76,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Replace outside-facing services (tests point them at local fakes). */
   services?: ServiceOverrides;
-  /** Credentials of the sample ServiceTitan tenant the demo company is seeded with. */
-  demoServiceTitanCredential?: Omit<ServiceTitanCredential, 'environment'>;
   /** Day targets for the demo users (the sample tenant's typical volume). */
   demoTargets?: DemoTargets;
-  /**
-   * The sample Housecall Pro account "Demo Plumbing Co" is seeded with (issue 34): its API key,
-   * the signing secret of its webhooks, and day targets by Housecall Pro's item ids.
-   */
-  /**
-   * The Jobber stand-in's sample account (issue 38): "Demo Comfort Services" is seeded connected
-   * to it, as if its owner had allowed access.
-   */
-  demoJobber?: {
-    timeZone: string;
-    consent: (redirectUri: string) => {
-      accountId: string;
-      accountName: string;
-      tokens: JobberTokens;
-    };
-  };
-  demoHousecallPro?: {
-    apiKey: string;
-    webhookSecret: string;
-    targets?: { businessUnits: Record<string, number>; jobTypes: Record<string, number> };
-  };
   /** The business units of the demo's "Install" board (issue 26). */
   demoInstallBusinessUnits?: number[];
   /** Told of every route as it is registered (the authorization matrix test lists them). */
@@ -173,19 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   events.onMissedEvents(() => sessionStore.forget({}));
   app.decorate('sessions', sessionStore);
   app.decorate('buildVersion', readBuildVersion(clientDistFolder));
-  app.decorate(
-    'sampleServiceTitanCredential',
-    !config.isProduction && options.demoServiceTitanCredential
-      ? options.demoServiceTitanCredential
-      : null,
-  );
-  app.decorate(
-    'sampleHousecallProAccount',
-    !config.isProduction && options.demoHousecallPro
-      ? { apiKey: options.demoHousecallPro.apiKey }
-      : null,
-  );
-  app.decorate('housecallProDemo', null);
+  decoratePlatformSamples(app, config, options);
   // Sign-in: the configured provider, or the built-in development one mounted at /oidc.
   const redirectUri = `${config.publicUrl}/api/callback`;
   let oidc: OidcSettings;
@@ -242,32 +192,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secretBox: app.secretBox,
       issuer: `${config.publicUrl}/oidc`,
       protectedAdminEmail: config.protectedAdminEmail,
-      credential: options.demoServiceTitanCredential,
+      credential: demoCredential(options),
       ...(options.demoTargets ? { targets: options.demoTargets } : {}),
       ...(options.demoInstallBusinessUnits
         ? { installBusinessUnits: options.demoInstallBusinessUnits }
         : {}),
     });
     if (seeded) app.log.info('seeded the demo company and demo accounts');
-    if (options.demoJobber) {
-      const demo = options.demoJobber;
-      const seededJobber = await seedJobberDemo(database.db, {
-        issuer: `${config.publicUrl}/oidc`,
-        tokens: app.services.jobber.tokens,
-        timeZone: demo.timeZone,
-        consent: async () => demo.consent(`${config.publicUrl}/api/providers/jobber/callback`),
-      });
-      if (seededJobber)
-        app.log.info(`seeded ${JOBBER_DEMO_COMPANY_NAME} on the sample Jobber account`);
-    }
-    if (options.demoHousecallPro) {
-      const plumbing = await ensureHousecallProDemo(database.db, {
-        secretBox: app.secretBox,
-        issuer: `${config.publicUrl}/oidc`,
-        ...options.demoHousecallPro,
-      });
-      app.housecallProDemo = plumbing;
-    }
+    await seedPlatformDemos(app, database.db, options);
   }
 
   step('registering routes');
@@ -297,11 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, { perMinute: config.apiRateLimitPerMinute });
   registerOriginCheck(app, {
     allowedOrigins: config.allowedOrigins,
-    // Authenticated by what they carry, never by a cookie: Stripe's, Housecall Pro's and
+    // Authenticated by what they carry, never by a cookie: Stripe's, the platforms' and
     // Twilio's signatures, an alert confirmation link's token (its page sends `Origin: null`).
     exemptPrefixes: [
       '/api/stripe/webhook',
-      HOUSECALLPRO_WEBHOOK_PATH,
+      ...signedDeliveryPaths,
       '/oidc/',
       '/alerts/confirm/',
       '/api/providers/twilio/',

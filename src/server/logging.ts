@@ -5,6 +5,7 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config.js';
+import { secretPlatformPaths } from './platforms/routes.js';
 
 /**
  * What can carry a credential in a request, in one place (issue 24). Every URL and header a log
@@ -23,9 +24,9 @@ export const CREDENTIALS_IN_REQUESTS = {
   ],
   /**
    * Paths whose segments after the prefix are a secret (a screen link's 400-day token, a
-   * company's Housecall Pro webhook address, an alert recipient's confirmation link).
+   * company's webhook address on its platform, an alert recipient's confirmation link).
    */
-  secretPathPrefixes: ['/tv/link/', '/api/providers/housecallpro/webhooks/', '/alerts/confirm/'],
+  secretPathPrefixes: ['/tv/link/', ...secretPlatformPaths, '/alerts/confirm/'],
   /**
    * Paths whose whole query is sign-in material: the callback's `code` and `state`, and
    * whatever the identity provider's own endpoints receive (codes, tokens, PKCE verifiers).

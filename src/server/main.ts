@@ -10,8 +10,8 @@ import type { MailCatcher } from '../../standins/mail-catcher/index.js';
 import type { HousecallProStandin } from '../../standins/housecall-pro/index.js';
 import type { JobberStandin } from '../../standins/jobber/index.js';
 import type { TwilioStandin } from '../../standins/twilio/index.js';
-import { jwtExpiry } from './services/jobber/oauth-client.js';
-import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/api/providers.js';
+import { jwtExpiry } from './platforms/jobber/oauth-client.js';
+import { HOUSECALLPRO_WEBHOOK_PATH } from '../shared/platforms/housecallpro/api.js';
 
 /** A start slower than this is reported, with what it is waiting for, until it is ready. */
 const SLOW_START_REPORT_MS = 20_000;

@@ -71,12 +71,12 @@ export type Permission =
   | 'admin.access'
   | 'users.read'
   | 'invitations.manage'
-  /** ServiceTitan credentials of the company and of its users. */
+  /** The company's platform connection and its users' own credentials. */
   | 'credentials.manage'
   /** Paired TV screens and screen links. */
   | 'screens.manage'
   | 'subscription.manage'
-  /** Rename the company and set its ServiceTitan credential (the onboarding connect step). */
+  /** Rename the company and connect its platform (the onboarding connect step). */
   | 'company.edit'
   /**
    * Create a company of one's own and become its account_admin (onboarding, decision 16): a

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { ProviderMetadata } from '../../src/shared/api/servicetitan.js';
+import type { ProviderMetadata } from '../../src/shared/api/providers.js';
 import { baseURL } from '../../playwright.config.js';
 import { demoAccounts, freshEmail, signInAs, toastWith } from './helpers.js';
 

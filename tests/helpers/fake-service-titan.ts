@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, credentials } from '../../src/server/db/schema.js';
-import type { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
+import type { ServiceTitanError } from '../../src/server/platforms/servicetitan/contract.js';
 import {
   type ServiceTitanClient,
   type ServiceTitanCredential,
@@ -14,7 +14,7 @@ import {
   type StTechnician,
   type StTechnicianShift,
   type UtcWindow,
-} from '../../src/server/services/servicetitan/contract.js';
+} from '../../src/server/platforms/servicetitan/contract.js';
 
 /**
  * An in-memory ServiceTitan for tests of the capacity engine: holds a tenant's records, filters

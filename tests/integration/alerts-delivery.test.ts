@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery, AlertRule } from '../../src/shared/api/alerts.js';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import { capacityTotals } from '../../src/shared/capacity/totals.js';
-import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
 import {
   startServiceTitanSimulator,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
-import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import {
   startServiceTitanSimulator,
   type FaultSpec,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CREDENTIALS_ERROR, type CapacityResponse } from '../../src/shared/api/capacity.js';
-import { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
+import { ServiceTitanError } from '../../src/server/platforms/servicetitan/contract.js';
 import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import {
   createFakeServiceTitan,

@@ -17,7 +17,7 @@ import type {
   HistoryResponse,
   HistoryStatus,
 } from '../../src/shared/api/history.js';
-import type { ServiceTitanClient } from '../../src/server/services/servicetitan/contract.js';
+import type { ServiceTitanClient } from '../../src/server/platforms/servicetitan/contract.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,

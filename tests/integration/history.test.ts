@@ -13,7 +13,7 @@ import {
   recordChanges,
   takeUpkeepLease,
 } from '../../src/server/services/history/history-store.js';
-import type { StAppointment, StJob } from '../../src/server/services/servicetitan/contract.js';
+import type { StAppointment, StJob } from '../../src/server/platforms/servicetitan/contract.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import type { CompanyWriteResult, ConnectionCheck } from '../../src/shared/api/companies.js';
-import type { ProviderMetadata } from '../../src/shared/api/servicetitan.js';
+import type { ProviderMetadata } from '../../src/shared/api/providers.js';
 import { capacityHistory, webhookReceipts } from '../../src/server/db/schema.js';
 import {
   signWebhook,

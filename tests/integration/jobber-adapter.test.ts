@@ -5,10 +5,10 @@ import { countJobs } from '../../src/shared/capacity/count-jobs.js';
 import { companies } from '../../src/server/db/schema.js';
 import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { createSecretBox } from '../../src/server/security/secret-box.js';
-import { createJobberAdapter } from '../../src/server/services/jobber/adapter.js';
-import { createJobberGraphql } from '../../src/server/services/jobber/graphql-client.js';
-import { requestTokens } from '../../src/server/services/jobber/oauth-client.js';
-import { createJobberTokenStore } from '../../src/server/services/jobber/token-store.js';
+import { createJobberAdapter } from '../../src/server/platforms/jobber/adapter.js';
+import { createJobberGraphql } from '../../src/server/platforms/jobber/graphql-client.js';
+import { requestTokens } from '../../src/server/platforms/jobber/oauth-client.js';
+import { createJobberTokenStore } from '../../src/server/platforms/jobber/token-store.js';
 import {
   localDayNumber,
   localTimeToUtcMs,

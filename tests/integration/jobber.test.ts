@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
-import type { JobberConnectionStatus } from '../../src/shared/api/jobber.js';
-import type { ProviderMetadata } from '../../src/shared/api/servicetitan.js';
+import type { JobberConnectionStatus } from '../../src/shared/platforms/jobber/api.js';
+import type { ProviderMetadata } from '../../src/shared/api/providers.js';
 import { startJobberStandin, type JobberStandin } from '../../standins/jobber/index.js';
 import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import { eventually, openEventStream } from '../helpers/event-stream.js';

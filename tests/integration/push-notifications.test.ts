@@ -9,7 +9,7 @@ import {
   writeBoardSettings,
 } from '../../src/server/services/board-settings/board-settings-store.js';
 import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
-import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
 import { startTwilioStandin, type TwilioStandin } from '../../standins/twilio/index.js';
 import { startPushService, type PushServiceStandin } from '../../standins/push-service/index.js';

@@ -5,7 +5,7 @@ import {
   ServiceTitanError,
   type ServiceTitanCredential,
   type ServiceTitanGatewayOptions,
-} from '../../src/server/services/servicetitan/index.js';
+} from '../../src/server/platforms/servicetitan/index.js';
 import {
   startServiceTitanSimulator,
   type Simulator,

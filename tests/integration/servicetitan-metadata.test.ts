@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceTitanError } from '../../src/server/services/servicetitan/contract.js';
+import { ServiceTitanError } from '../../src/server/platforms/servicetitan/contract.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import {
   startServiceTitanSimulator,
   type Simulator,

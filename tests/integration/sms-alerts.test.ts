@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery, AlertRecipient, AlertRule } from '../../src/shared/api/alerts.js';
 import { segments } from '../../src/shared/alerts/sms.js';
-import { createServiceTitanGateway } from '../../src/server/services/servicetitan/index.js';
+import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import {
   startServiceTitanSimulator,
   type Simulator,

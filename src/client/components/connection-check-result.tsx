@@ -1,5 +1,5 @@
 import type { ConnectionCheck } from '@shared/api/companies';
-import { providerName, type ProviderId } from '@shared/providers/platforms';
+import { DEFAULT_PROVIDER, providerName, type ProviderId } from '@shared/providers/platforms';
 import { CircleAlert, CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
@@ -10,11 +10,11 @@ import { cn } from '@/lib/utils';
 export function ConnectionCheckResult({
   check,
   className,
-  provider = 'servicetitan',
+  provider = DEFAULT_PROVIDER,
 }: {
   check: ConnectionCheck;
   className?: string;
-  /** The platform that was asked (ServiceTitan unless said). */
+  /** The platform that was asked (the default one unless said). */
   provider?: ProviderId;
 }) {
   const [first, ...others] = check.problems;

@@ -10,7 +10,7 @@ export const paths = {
   companies: '/companies',
   businessUnits: '/business-units',
   jobTypes: '/job-types',
-  /** Onboarding (decision 16): create the company, then connect ServiceTitan. */
+  /** Onboarding (decision 16): create the company, then connect its platform. */
   setup: '/setup',
   /** A wall TV: a pairing code, then the company's board read-only (decision 010). */
   tv: '/tv',

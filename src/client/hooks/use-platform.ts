@@ -1,4 +1,4 @@
-import type { ProviderMetadata } from '@shared/api/servicetitan';
+import type { ProviderMetadata } from '@shared/api/providers';
 import { platformOf, type Platform } from '@shared/providers/platforms';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
@@ -27,8 +27,8 @@ export function useProviderMetadata(companyId?: number, enabled = true) {
 }
 
 /**
- * The platform the company runs on, for the words pages say ("No Housecall Pro Credentials",
- * "Service Configuration"); ServiceTitan's until the answer comes (and for signed-out pages).
+ * The platform the company runs on, for the words pages say ("No <platform> Credentials",
+ * "Service Configuration"); the default platform's until the answer comes (and signed out).
  */
 export function usePlatform(companyId?: number, enabled = true): Platform {
   const metadata = useProviderMetadata(companyId, enabled);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_KEY_SCOPE_WORDS, type ApiKeyScope } from '../../shared/api/api-keys.js';
 import { errorBodySchema } from '../../shared/api/errors.js';
 import { projectRoot } from '../paths.js';
+import { PLATFORM_ROUTE_TAGS, PLATFORM_SECURITY_SCHEMES } from '../platforms/access.js';
 import { accessStatement, type AccessRule } from './permissions.js';
 import { SCREEN_COOKIE } from './screens.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -76,7 +77,7 @@ const GROUPS: Record<string, string> = {
   capacity: 'boards',
   events: 'boards',
   stripe: 'billing',
-  servicetitan: 'boards',
+  ...PLATFORM_ROUTE_TAGS,
   b: 'boards',
 };
 
@@ -116,7 +117,10 @@ const TAGS: { name: string; description: string }[] = [
   },
   { name: 'admin', description: 'Users, invitations and the overview of companies.' },
   { name: 'companies', description: 'Creating, renaming and deleting companies.' },
-  { name: 'credentials', description: 'ServiceTitan credentials and the connection check.' },
+  {
+    name: 'credentials',
+    description: "Users' own platform credentials and the connection check.",
+  },
   {
     name: 'invitations',
     description: 'Invitations waiting for the signed-in person: accept or decline.',
@@ -275,26 +279,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
             name: 'stripe-signature',
             description: "Stripe's signature over the exact request body.",
           },
-          jobberSignature: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'x-jobber-hmac-sha256',
-            description:
-              "Jobber's Base64 HMAC-SHA256 of the exact body, keyed with the app's client secret.",
-          },
+          ...PLATFORM_SECURITY_SCHEMES,
           twilioSignature: {
             type: 'apiKey',
             in: 'header',
             name: 'x-twilio-signature',
             description:
               "Twilio's Base64 HMAC-SHA1 of the URL it called and the sorted form parameters, keyed with the account's auth token.",
-          },
-          housecallproSignature: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'api-signature',
-            description:
-              "Housecall Pro's HMAC-SHA256 of `Api-Timestamp` + '.' + the exact body, with the company's webhook signing secret.",
           },
         },
       },

@@ -14,6 +14,7 @@ import {
 } from '../../shared/permissions.js';
 import { KEY_DENIAL } from '../../shared/api/api-keys.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
+import { PLATFORM_ACCESS_RULES, type PlatformCaller } from '../platforms/access.js';
 import type { ApiKeyCaller } from '../services/api-keys/api-key-store.js';
 import type { BoardRow } from '../services/boards/board-store.js';
 import { companyExists } from '../services/companies/company-store.js';
@@ -269,18 +270,7 @@ export const ACCESS_RULES = {
     security: [{ stripeSignature: [] }],
     description: 'Stripe only: a valid `Stripe-Signature` header over the exact body.',
   },
-  housecallproSignature: {
-    callers: ['housecallpro'],
-    security: [{ housecallproSignature: [] }],
-    description:
-      "Housecall Pro only: a valid `Api-Signature` of `Api-Timestamp` + '.' + the exact body, at most five minutes old, with the company's signing secret.",
-  },
-  jobberSignature: {
-    callers: ['jobber'],
-    security: [{ jobberSignature: [] }],
-    description:
-      "Jobber only: a valid `X-Jobber-Hmac-SHA256`, the Base64 HMAC-SHA256 of the exact body keyed with the app's client secret.",
-  },
+  ...PLATFORM_ACCESS_RULES,
   twilioSignature: {
     callers: ['twilio'],
     security: [{ twilioSignature: [] }],
@@ -291,11 +281,11 @@ export const ACCESS_RULES = {
 export type AccessRule = keyof typeof ACCESS_RULES | Permission;
 
 /**
- * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, Housecall Pro,
- * Jobber, Twilio, anyone.
+ * The kinds of caller a route may serve: a person's session, a paired TV, Stripe, a platform's
+ * webhooks (platforms/access.ts), Twilio, anyone.
  */
 export type CallerKind =
-  'anyone' | 'person' | 'screen' | 'key' | 'stripe' | 'housecallpro' | 'jobber' | 'twilio';
+  'anyone' | 'person' | 'screen' | 'key' | 'stripe' | PlatformCaller | 'twilio';
 
 interface AccessStatement {
   callers: readonly CallerKind[];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import platformRoutes from '../platforms/routes.js';
 import adminRoutes from './admin/index.js';
 import alertRoutes from './alerts/index.js';
 import apiKeyRoutes from './api-keys/index.js';
@@ -22,12 +23,14 @@ import preferenceRoutes from './preferences/index.js';
 import providerRoutes from './providers/index.js';
 import pushRoutes from './push/index.js';
 import screenRoutes from './screens/index.js';
-import serviceTitanRoutes from './servicetitan/index.js';
 import shortLinkRoutes from './short-links/index.js';
 import stripeRoutes from './stripe/index.js';
 import weatherRoutes from './weather/index.js';
 
-/** One folder per resource; each folder decides its own access rule with one hook. */
+/**
+ * One folder per resource; each folder decides its own access rule with one hook. Each platform's
+ * own routes are in its folder (platforms/routes.ts).
+ */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -38,7 +41,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(boardRoutes);
   await app.register(preferenceRoutes);
   await app.register(itemGroupRoutes);
-  await app.register(serviceTitanRoutes);
+  await app.register(platformRoutes);
   await app.register(providerRoutes);
   await app.register(adminRoutes);
   await app.register(invitationRoutes);

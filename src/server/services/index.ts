@@ -14,10 +14,11 @@ import { createTargetsService, type TargetsService } from './targets/targets-ser
 import type { EventBus } from './events/contract.js';
 import { createBoardStreams, type BoardStreams } from './live/board-streams.js';
 import { createOidcSignIn, type OidcSettings, type OidcSignIn } from './identity/oidc-sign-in.js';
-import { createServiceTitanGateway, type ServiceTitanGateway } from './servicetitan/index.js';
-import { createServiceTitanAdapter } from './servicetitan/adapter.js';
-import { createHousecallProAdapter } from './housecallpro/adapter.js';
-import { createProviders, type Providers } from './platforms/index.js';
+import {
+  createPlatformServices,
+  type PlatformOverrides,
+  type PlatformServices,
+} from '../platforms/index.js';
 import { createWeatherService, type WeatherService } from './weather/index.js';
 import { createScreenStore, type ScreenStore } from './screens/screen-store.js';
 import { createApiKeyStore, type ApiKeyStore } from './api-keys/api-key-store.js';
@@ -40,41 +41,23 @@ import { createMessageBudget, type MessageBudget } from './limits/message-budget
 import { createPushService, type PushService } from './push/push-service.js';
 import { createRecipients, type Recipients } from './alerts/recipients.js';
 import { createEmailRecipients } from './alerts/email-recipients.js';
-import { createJobberAdapter } from './jobber/adapter.js';
 import { createSmsChannel, createSmsRecipients } from './sms/sms-channel.js';
 import { createTwilioGateway, type SmsGateway } from './sms/twilio-gateway.js';
-import { createJobberGraphql, type JobberGraphql } from './jobber/graphql-client.js';
-import type { JobberApp } from './jobber/oauth-client.js';
-import { createJobberTokenStore, type JobberTokenStore } from './jobber/token-store.js';
 
 /**
  * Services behind small interfaces. Each outside-facing one can be replaced through
  * `ServiceOverrides` (tests point them at local fakes); product code only sees the interface.
  */
-export interface Services {
+export interface Services extends PlatformServices {
   /** The clock every service reads, so tests can move time. */
   now: () => Date;
   /** The HTTP client for outside services. */
   fetch: typeof fetch;
   /** Sign-in against the configured OpenID Connect provider. */
   identity: OidcSignIn;
-  /** ServiceTitan API clients (one token cache per credential), at the configured hosts. */
-  serviceTitan: ServiceTitanGateway;
-  /**
-   * Jobber (issue 38): its app (undefined when not configured), the companies' tokens (decision
-   * 057), its GraphQL client and adapter.
-   */
-  jobber: {
-    app: JobberApp | undefined;
-    tokens: JobberTokenStore;
-    graphql: JobberGraphql;
-    adapter: ReturnType<typeof createJobberAdapter>;
-  };
-  /** Every platform behind the provider port (decision 040), ServiceTitan's through the above. */
-  providers: Providers;
   /** Forecast per ZIP code from Open-Meteo, cached 10 minutes, placeholder on failure. */
   weather: WeatherService;
-  /** Board numbers and ServiceTitan metadata from snapshots shared by all app instances. */
+  /** Board numbers and the platform's items from snapshots shared by all app instances. */
   capacity: CapacityService;
   /** The company subscription: Stripe Checkout, the portal, webhooks (decision 13). */
   billing: BillingService;
@@ -115,12 +98,11 @@ export interface Services {
   targets: TargetsService;
 }
 
-export interface ServiceOverrides {
+export interface ServiceOverrides extends PlatformOverrides {
   now?: () => Date;
   fetch?: typeof fetch;
   /** Sign-in at an identity provider tests cannot reach over https. */
   identity?: OidcSignIn;
-  serviceTitan?: ServiceTitanGateway;
   weather?: WeatherService;
   /**
    * How long a board request that started a refresh waits for it (default 3 s). Tests that
@@ -139,11 +121,6 @@ export interface ServiceOverrides {
   sms?: SmsGateway;
   /** How often the alert loop runs (default 15 s; 0: off, tests call `alerts.runOnce()`). */
   alertTickMs?: number;
-  /**
-   * How Jobber's client waits for its cost budget and 429s (default: real time); tests move
-   * their clock instead, so the stand-in's bucket refills as it would have.
-   */
-  jobberSleep?: (ms: number) => Promise<void>;
   /** How often history's upkeep loop runs (default 60 s; 0: off, tests call `history.runOnce()`). */
   historyTickMs?: number;
   /** How often every board stream gets a heartbeat (default 20 s). */
@@ -160,16 +137,16 @@ export function createServices(deps: {
 }): Services {
   const now = deps.overrides?.now ?? (() => new Date());
   const fetchImpl = deps.overrides?.fetch ?? globalThis.fetch;
-  const serviceTitan =
-    deps.overrides?.serviceTitan ??
-    createServiceTitanGateway({
-      fetch: fetchImpl,
-      now,
-      authUrl: deps.config.serviceTitan.authUrl,
-      apiUrl: deps.config.serviceTitan.apiUrl,
-      timeoutMs: deps.config.serviceTitan.timeoutMs,
-      logger: deps.app.log.child({ service: 'servicetitan' }),
-    });
+  const platforms = createPlatformServices({
+    config: deps.config,
+    db: deps.db,
+    secretBox: deps.app.secretBox,
+    fetch: fetchImpl,
+    now,
+    log: deps.app.log,
+    overrides: deps.overrides,
+  });
+  const { providers } = platforms;
   const weather =
     deps.overrides?.weather ??
     createWeatherService({
@@ -179,38 +156,6 @@ export function createServices(deps: {
       openMeteoUrl: deps.config.weather.openMeteoUrl,
       apiKey: deps.config.weather.apiKey,
     });
-  const jobberApp = deps.config.jobber;
-  const jobberTokens = createJobberTokenStore({
-    db: deps.db,
-    secretBox: deps.app.secretBox,
-    app: () => jobberApp ?? null,
-    fetch: fetchImpl,
-    now,
-  });
-  const jobberGraphql = createJobberGraphql({
-    apiUrl: () => jobberApp?.apiUrl ?? null,
-    tokens: jobberTokens,
-    fetch: fetchImpl,
-    now,
-    ...(deps.overrides?.jobberSleep ? { sleep: deps.overrides.jobberSleep } : {}),
-  });
-  const jobber = {
-    app: jobberApp,
-    tokens: jobberTokens,
-    graphql: jobberGraphql,
-    adapter: createJobberAdapter({ graphql: jobberGraphql, now }),
-  };
-  const providers = createProviders({
-    servicetitan: createServiceTitanAdapter(serviceTitan),
-    housecallpro: createHousecallProAdapter({
-      fetch: fetchImpl,
-      now,
-      apiUrl: deps.config.housecallPro.apiUrl,
-      timeoutMs: deps.config.serviceTitan.timeoutMs,
-      logger: deps.app.log.child({ service: 'housecallpro' }),
-    }),
-    jobber: jobber.adapter,
-  });
   const boards = createBoardStore(deps.db, deps.events);
   const capacity = createCapacityService({
     db: deps.db,
@@ -326,9 +271,7 @@ export function createServices(deps: {
     now,
     fetch: fetchImpl,
     identity: deps.overrides?.identity ?? createOidcSignIn(deps.oidc),
-    serviceTitan,
-    jobber,
-    providers,
+    ...platforms,
     weather,
     capacity,
     billing,

@@ -1,6 +1,8 @@
+import { DEFAULT_PROVIDER, providerName } from '../providers/platforms.js';
+
 /**
  * The words of alerts (issue 23), shared by the server (messages, the wall's line) and the
- * client (the form's one-sentence summary). No dependencies.
+ * client (the form's one-sentence summary). No dependencies but the platforms' names.
  */
 
 /** "14:00" → "2:00 PM". */
@@ -68,7 +70,12 @@ export interface DescribableRule {
  * working days, if the second displayed day is below 60 % of its target, e-mail ops@example.com
  * and post to Slack, and say so when it catches up."
  */
-export function describeRule(rule: DescribableRule, itemName?: string | null): string {
+export function describeRule(
+  rule: DescribableRule,
+  itemName?: string | null,
+  /** The company's platform by its name (the default platform's when not said). */
+  platformName: string = providerName(DEFAULT_PROVIDER),
+): string {
   const what = rule.itemId === null ? '' : ` for ${itemName ?? `item ${rule.itemId}`}`;
   const channels = [...new Set(rule.channels.map(channelWords))];
   const tell = channels.length ? listWords(channels) : 'tell nobody yet (add a channel)';
@@ -88,7 +95,7 @@ export function describeRule(rule: DescribableRule, itemName?: string | null): s
       'and say so when it catches up.';
   } else if (rule.kind === 'stale') {
     sentence =
-      `When ServiceTitan has failed for more than ${rule.staleMinutes ?? '?'} minutes ` +
+      `When ${platformName} has failed for more than ${rule.staleMinutes ?? '?'} minutes ` +
       `(the board shows stale numbers), ${tell}${repeat}, and say so when it recovers.`;
   } else {
     sentence =

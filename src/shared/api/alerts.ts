@@ -139,7 +139,7 @@ const ruleFields = {
   itemId: z.union([z.number().int(), z.string().min(1).max(64)]).nullable(),
   /** behind: the local check times on the board's working days, in its zone. */
   at: z.array(hhmm).max(MAX_CHECK_TIMES, `must name at most ${MAX_CHECK_TIMES} times`),
-  /** stale: fire when ServiceTitan has failed for more than this many minutes. */
+  /** stale: fire when the platform has failed for more than this many minutes. */
   staleMinutes: minutes(1, 24 * 60).nullable(),
   /** Notify again every this many minutes while firing; null: once. */
   repeatMinutes: minutes(5, 7 * 24 * 60).nullable(),

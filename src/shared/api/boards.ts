@@ -6,7 +6,7 @@ import { companyIdQuery, pathParams, serialIdParam } from './path-params.js';
 
 /**
  * A company's boards (issue 26, decision 014): `/api/boards`. Each board has a name, a view type,
- * the items it shows (null = every item, so new ones in ServiceTitan appear) and its own board
+ * the items it shows (null = every item, so new ones on the platform appear) and its own board
  * settings (`/api/board-settings?boardId=`). Items, targets and groups stay the company's.
  */
 
@@ -17,7 +17,7 @@ export const MAX_BOARD_ITEMS = 2_000;
 
 export const boardNameSchema = displayName({ max: 80 });
 
-/** A business unit or job type id (ServiceTitan's, 64-bit) or an item group as `group:<id>`. */
+/** A business unit or job type id (the platform's, 64-bit) or an item group as `group:<id>`. */
 export const boardItemIdSchema = z.union(
   [
     z

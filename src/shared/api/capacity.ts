@@ -3,6 +3,7 @@ import { PACE_STATUSES } from '../capacity/pace.js';
 import { itemTypeSchema } from './item-groups.js';
 import { boardQuerySchema } from './onboarding.js';
 import { boardIdQuery } from './path-params.js';
+import { DEFAULT_PROVIDER, providerName } from '../providers/platforms.js';
 
 // Kept with the time-zone rules, free of the schema library (the board reads it too).
 export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
@@ -10,7 +11,8 @@ export { DEFAULT_CAPACITY_TIME_ZONE } from '../calendar/time-zone.js';
 /** A board whose company has not connected its platform ("{provider}": its name). */
 export const noCredentialsError = (providerName: string): string =>
   `No ${providerName} credentials configured. Ask an administrator to add them in the Admin panel.`;
-export const NO_CREDENTIALS_ERROR = noCredentialsError('ServiceTitan');
+/** The same for a company on the default platform. */
+export const NO_CREDENTIALS_ERROR = noCredentialsError(providerName(DEFAULT_PROVIDER));
 
 /**
  * `POST /api/capacity` body: only the person's view type. The displayed days are the server's
@@ -47,7 +49,7 @@ export const capacityItemSchema = z.object({
   target: z.number(),
   type: itemTypeSchema,
   /**
-   * Of `scheduled`, the jobs booked today: ServiceTitan `createdOn` at or after the local start
+   * Of `scheduled`, the jobs booked today: the platform's creation time (`createdOnMs`) at or after the local start
    * of today in the board's zone (issue 27).
    */
   newToday: z.number().int().min(0),
@@ -102,13 +104,13 @@ export type CapacityDay = z.infer<typeof capacityDaySchema>;
  */
 export const capacityResponseSchema = z.object({
   days: z.array(capacityDaySchema),
-  /** When ServiceTitan was last read successfully for these numbers (ISO-8601), or null. */
+  /** When the platform was last read successfully for these numbers (ISO-8601), or null. */
   fetchedAt: z.string().nullable(),
-  /** True when the numbers are older than one refresh interval because ServiceTitan failed. */
+  /** True when the numbers are older than one refresh interval because the platform failed. */
   stale: z.boolean(),
   /** Plain-words reason the numbers are not newer, when stale. */
   staleReason: z.string().nullable(),
-  /** How often the server asks ServiceTitan; screens need not poll faster. */
+  /** How often the server asks the platform; screens need not poll faster. */
   refreshIntervalSeconds: z.number().int(),
   /**
    * What the numbers are (issue 35): booked jobs against targets, or technician hours (the

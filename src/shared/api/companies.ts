@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { displayName } from './display-name.js';
 import { adminUserRowSchema, subscriptionStatusSchema } from './admin.js';
 import { serialIdParamSchema } from './ids.js';
-import { PROVIDER_IDS, providerName, type ProviderId } from '../providers/platforms.js';
-import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
+import { DEFAULT_PROVIDER, PROVIDER_IDS } from '../providers/platforms.js';
+import {
+  defaultPlatformStatusShape,
+  foreignFields,
+  foreignValueMessage,
+  otherPlatformStatusShape,
+  platformValuesShape,
+  providerOfBody,
+} from '../platforms/index.js';
+
+export { providerOfBody };
 
 /**
  * Companies (seed "Company", section 7). Routes: src/server/routes/companies/ and
@@ -19,7 +28,7 @@ import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secre
  *   GET    /api/admin/companies    -> CompanyOverview[] (master admin only)
  * Write results carry the connection check of the company's platform connection when it is
  * complete after the write (else null). A company runs on one platform at a time (decision 040):
- * ServiceTitan's four values, or Housecall Pro's API key and webhook signing secret.
+ * each platform's values are its own (src/shared/platforms/).
  */
 
 /** The platform a company runs on. */
@@ -31,19 +40,13 @@ export const companyNameSchema = displayName({ empty: 'Company name is required'
 export const companySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  clientId: z.string().nullable(),
-  tenantId: z.string().nullable(),
-  clientSecret: secretStatusSchema,
-  appKey: secretStatusSchema,
+  ...defaultPlatformStatusShape,
   /** The platform the company runs on (decision 040); its own values decide `configured`. */
   provider: providerIdSchema,
-  /** Housecall Pro's Company API key (write-only). */
-  apiKey: secretStatusSchema,
-  /** The signing secret of the company's Housecall Pro webhooks (write-only); unset: webhooks off. */
-  webhookSecret: secretStatusSchema,
+  ...otherPlatformStatusShape,
   /**
-   * "Configured" when the company's platform has what it needs (ServiceTitan: clientId,
-   * clientSecret, tenantId and appKey; Housecall Pro: the API key), else "Missing".
+   * "Configured" when the company's platform has what it needs (its values, or its connection
+   * made), else "Missing".
    */
   configured: z.boolean(),
   userCount: z.number().int(),
@@ -58,66 +61,24 @@ export const companyParamsSchema = z.object({ id: serialIdParamSchema });
 
 /**
  * `POST /api/companies` (seed section 5): name required, platform values optional. An empty
- * string means "not set". `provider` names the platform the values are for: ServiceTitan's four
- * values work as the seed says, with `provider` defaulting to 'servicetitan'; Housecall Pro's are
- * `{ provider: 'housecallpro', apiKey, webhookSecret? }`.
+ * string means "not set". `provider` names the platform the values are for: the default
+ * platform's values work as the seed says, `provider` defaulting to it; another platform's are
+ * `{ provider, ...its values }`.
  */
 export const companyBodySchema = z.object({
   name: companyNameSchema,
   provider: providerIdSchema.optional(),
-  clientId: providerValueSchema.optional(),
-  clientSecret: providerValueSchema.optional(),
-  tenantId: tenantIdSchema.optional(),
-  appKey: providerValueSchema.optional(),
-  /** Housecall Pro's Company API key. */
-  apiKey: providerValueSchema.optional(),
-  /** The signing secret Housecall Pro shows for the webhooks; null turns them off. */
-  webhookSecret: providerValueSchema.nullable().optional(),
+  ...platformValuesShape,
 });
 export type CompanyBody = z.input<typeof companyBodySchema>;
 
-const SERVICETITAN_FIELDS = ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const;
-const HOUSECALLPRO_FIELDS = ['apiKey', 'webhookSecret'] as const;
-
-/**
- * The platform a body's values are for: the one it names, else ServiceTitan's when it carries
- * ServiceTitan's values; undefined when it names none and carries none (the company keeps its).
- */
-export function providerOfBody(body: {
-  provider?: ProviderId | undefined;
-  clientId?: unknown;
-  clientSecret?: unknown;
-  tenantId?: unknown;
-  appKey?: unknown;
-}): ProviderId | undefined {
-  if (body.provider !== undefined) return body.provider;
-  return SERVICETITAN_FIELDS.some((field) => body[field] !== undefined)
-    ? 'servicetitan'
-    : undefined;
-}
-
 /** One platform's values per body: another platform's are a 400 naming the field. */
 function checkPlatformValues(body: Partial<CompanyBody>, ctx: z.RefinementCtx): void {
-  const provider = providerOfBody(body) ?? 'servicetitan';
-  // Jobber takes no typed values: it is connected by OAuth (GET /api/providers/jobber/connect).
-  const others =
-    provider === 'jobber'
-      ? [...SERVICETITAN_FIELDS, ...HOUSECALLPRO_FIELDS]
-      : provider === 'housecallpro'
-        ? SERVICETITAN_FIELDS
-        : HOUSECALLPRO_FIELDS;
-  for (const field of others) {
-    if (body[field] === undefined) continue;
-    ctx.addIssue({
-      code: 'custom',
-      path: [field],
-      message:
-        provider === 'jobber'
-          ? `is not a Jobber value: Jobber is connected with "Connect Jobber", not typed values`
-          : provider === 'housecallpro'
-            ? `is a ServiceTitan value; ${providerName('housecallpro')} takes apiKey and webhookSecret`
-            : `is a ${providerName('housecallpro')} value: send it with provider 'housecallpro'`,
-    });
+  const provider = providerOfBody(body) ?? DEFAULT_PROVIDER;
+  const values = body as Record<string, unknown>;
+  for (const field of foreignFields(provider)) {
+    if (values[field] === undefined) continue;
+    ctx.addIssue({ code: 'custom', path: [field], message: foreignValueMessage(provider, field) });
   }
 }
 
@@ -135,7 +96,7 @@ export const updateCompanyBodySchema = companyBodySchema.partial();
 export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
 export const updateCompanyRequestSchema = updateCompanyBodySchema.superRefine(checkPlatformValues);
 
-/** What ServiceTitan said when asked with a credential. */
+/** What the platform said when asked with a credential. */
 export const connectionStepNameSchema = z.enum([
   'token',
   'businessUnits',
@@ -150,9 +111,9 @@ export const connectionStepNameSchema = z.enum([
 export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
 
 export const connectionProblemCodeSchema = z.enum([
-  /** Not all of client id, client secret, tenant id and app key are set. */
+  /** Not all of the platform's values are set. */
   'incomplete',
-  /** ServiceTitan refused the client id / client secret pair. */
+  /** The platform refused the client id / client secret pair. */
   'invalid_client',
   /** No such tenant (or the tenant id is mistyped). */
   'wrong_tenant',
@@ -162,20 +123,20 @@ export const connectionProblemCodeSchema = z.enum([
   'tenant_not_connected',
   /** The app lacks an API scope the board needs; `scope` names it. */
   'missing_scope',
-  /** Housecall Pro refused the API key (mistyped, deleted, another company's). */
+  /** The platform refused the API key (mistyped, deleted, another company's). */
   'invalid_key',
-  /** The platform refused API access for the account's plan (Housecall Pro: MAX). */
+  /** The platform refused API access for the account's plan (a higher plan needed). */
   'plan_required',
   /** The platform did not answer (network, timeout, 5xx, rate limit). */
   'unreachable',
-  /** Anything else ServiceTitan answered that we did not expect. */
+  /** Anything else the platform answered that we did not expect. */
   'unexpected',
 ]);
 export type ConnectionProblemCode = z.infer<typeof connectionProblemCodeSchema>;
 
 export const connectionStepSchema = z.object({
   name: connectionStepNameSchema,
-  /** "Sign in to ServiceTitan", "Read business units", ... */
+  /** "Sign in to <the platform>", "Read business units", ... */
   label: z.string(),
   status: z.enum(['ok', 'failed', 'skipped']),
 });
@@ -186,7 +147,7 @@ export const connectionProblemSchema = z.object({
   message: z.string(),
   /** The step that failed, when one did. */
   step: connectionStepNameSchema.nullable(),
-  /** For `missing_scope`: the ServiceTitan API scope to enable, e.g. "jpm.jobs:read". */
+  /** For `missing_scope`: the platform's API scope to enable, e.g. "jpm.jobs:read". */
   scope: z.string().nullable(),
 });
 export type ConnectionProblem = z.infer<typeof connectionProblemSchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { connectionCheckSchema, providerIdSchema, providerOfBody } from './companies.js';
+import { providerName } from '../providers/platforms.js';
+import { foreignFields, platformValuesShape, providerOfBody } from '../platforms/index.js';
+import { connectionCheckSchema, providerIdSchema } from './companies.js';
 import { serialIdParamSchema, serialIdSchema, userIdSchema } from './ids.js';
 import { providerValueSchema, secretStatusSchema, tenantIdSchema } from './secrets.js';
 
 /**
- * ServiceTitan credentials of users (seed "Credential", section 7). Routes:
+ * Users' own credentials (seed "Credential", section 7): the default platform's values. Routes:
  * src/server/routes/credentials/.
  *   GET    /api/credentials?userId=          -> Credential[] (default: the caller's own)
  *   POST   /api/credentials                  CreateCredentialBody -> 201 CredentialWriteResult
@@ -60,35 +62,23 @@ export const connectionCheckBodySchema = z
   .object({
     companyId: serialIdSchema.optional(),
     /**
-     * The platform to check (decision 040): default, the one the values are for (ServiceTitan's
-     * four), else the named company's.
+     * The platform to check (decision 040): default, the one the values are for (the default
+     * platform's when it carries its values), else the named company's.
      */
     provider: providerIdSchema.optional(),
-    clientId: providerValueSchema.optional(),
-    clientSecret: providerValueSchema.optional(),
-    tenantId: tenantIdSchema.optional(),
-    appKey: providerValueSchema.optional(),
-    /** Housecall Pro's Company API key. */
-    apiKey: providerValueSchema.optional(),
-    /** Accepted for the same body as the company's; the check does not use it. */
-    webhookSecret: providerValueSchema.nullable().optional(),
+    /** Any platform's values, as a company body carries them (a webhook secret is not checked). */
+    ...platformValuesShape,
   })
   .superRefine((body, ctx) => {
     const provider = providerOfBody(body);
-    const foreign =
-      provider === 'jobber'
-        ? (['clientId', 'clientSecret', 'tenantId', 'appKey', 'apiKey', 'webhookSecret'] as const)
-        : provider === 'housecallpro'
-          ? (['clientId', 'clientSecret', 'tenantId', 'appKey'] as const)
-          : provider === 'servicetitan'
-            ? (['apiKey', 'webhookSecret'] as const)
-            : [];
-    for (const field of foreign) {
-      if (body[field] !== undefined) {
+    if (provider === undefined) return;
+    const values = body as Record<string, unknown>;
+    for (const field of foreignFields(provider)) {
+      if (values[field] !== undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: `is not a value of ${provider === 'jobber' ? 'Jobber' : provider === 'housecallpro' ? 'Housecall Pro' : 'ServiceTitan'}`,
+          message: `is not a value of ${providerName(provider)}`,
         });
       }
     }

@@ -13,7 +13,7 @@ import { boardQuerySchema } from './onboarding.js';
  * A board's history (issue 27, decision 026): `GET /api/history?boardId=&from=&to=[&viewType=]
  * [&format=csv]`. Each working day of the board in the range, with the final booked count and
  * target per item as the board shows its items; `source` says whether the day was recorded
- * while it was ahead or reconstructed from ServiceTitan afterwards (the backfill).
+ * while it was ahead or reconstructed from the company's platform afterwards (the backfill).
  */
 
 /** The longest range one request may ask for, in days (from and to included). */
@@ -63,7 +63,7 @@ export const historyHoursSchema = z.object({
 });
 
 export const historyItemSchema = z.object({
-  /** The ServiceTitan id, or `group:<id>` for a merged group (as on the board). */
+  /** The item's id on the platform, or `group:<id>` for a merged group (as on the board). */
   id: z.union([z.number(), z.string()]),
   name: z.string(),
   scheduled: z.number().int(),
@@ -90,8 +90,8 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 /**
  * `GET /api/history/status?boardId=`: whether the company's last 13 weeks are being filled in
- * from ServiceTitan (issue 27, item 4), how many working days of how many, and when it finished.
- * `not_connected`: no ServiceTitan credential yet; `waiting`: connected, the backfill has not
+ * from the company's platform (issue 27, item 4), how many working days of how many, and when it
+ * finished. `not_connected`: no platform connection yet; `waiting`: connected, the backfill has not
  * started (the background loop takes it within a minute).
  */
 export const backfillStateSchema = z.enum([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_IDS } from '../providers/platforms.js';
+import { CONNECT_PLATFORM_STEP, PROVIDER_IDS } from '../providers/platforms.js';
 import { can, type Actor } from '../permissions.js';
 import { companyIdQuery } from './path-params.js';
 
@@ -10,19 +10,20 @@ import { companyIdQuery } from './path-params.js';
  * Steps, decided by the server from the signed-in person:
  *   create_company        no company and not a master admin: POST /api/companies { name }
  *                         makes the company and the caller its account_admin.
- *   connect_servicetitan  an admin of a company whose ServiceTitan credential is not complete:
- *                         PATCH /api/companies/:id with the four values (answer carries the
- *                         connection check), or POST /api/connection-check to test first.
+ *   CONNECT_PLATFORM_STEP an admin of a company whose platform is not connected (the step's
+ *                         name is the seed's, whatever the platform): PATCH /api/companies/:id
+ *                         with its values (answer carries the connection check), or
+ *                         POST /api/connection-check to test first.
  *   choose_company        a master admin with no company of their own: the companies overview;
  *                         a company's board is opened with ?companyId= on POST /api/capacity and
- *                         GET /api/servicetitan/metadata (master admin only; others 404 on any
- *                         company but their own).
+ *                         the metadata routes (master admin only; others 404 on any company but
+ *                         their own).
  *   done                  the board (a plain user of a company without a credential sees the
  *                         board's "ask an administrator" message).
  */
 export const onboardingStepSchema = z.enum([
   'create_company',
-  'connect_servicetitan',
+  CONNECT_PLATFORM_STEP,
   'choose_company',
   'done',
 ]);
@@ -30,48 +31,33 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
 export const onboardingStateSchema = z.object({
   step: onboardingStepSchema,
-  /** The caller's company has all four ServiceTitan values (the Companies "Configured"). */
+  /** The caller's company has its platform's values (the Companies "Configured"). */
   companyConfigured: z.boolean(),
   /**
-   * The bundled ServiceTitan simulator runs (never in production) and the caller may manage
-   * credentials: the connect step may offer GET /api/onboarding/sample-credentials.
+   * The default platform's bundled stand-in runs (never in production) and the caller may manage
+   * credentials: the connect step may offer its sample tenant (GET /api/onboarding/sample-credentials).
    */
   sampleTenantAvailable: z.boolean(),
   /**
-   * The same for the bundled Housecall Pro stand-in: the connect step may offer "Use the sample
-   * account" (GET /api/onboarding/sample-credentials?provider=housecallpro).
+   * The same for another platform's bundled stand-in: the connect step may offer "Use the sample
+   * account" (GET /api/onboarding/sample-credentials?provider=).
    */
   sampleAccountAvailable: z.boolean(),
 });
 export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 
-/**
- * `GET /api/onboarding/sample-credentials`: the simulator's sample tenant, to fill in the
- * connect form. 404 when the simulator does not run; 403 for non-admins.
- */
-export const sampleCredentialsSchema = z.object({
-  clientId: z.string(),
-  clientSecret: z.string(),
-  tenantId: z.string(),
-  appKey: z.string(),
-});
-export type SampleCredentials = z.infer<typeof sampleCredentialsSchema>;
-
-/**
- * `GET /api/onboarding/sample-credentials?provider=housecallpro` (issue 34): the Housecall Pro
- * stand-in's sample account ("Use the sample account"), while it runs; 404 otherwise.
- */
+/** `GET /api/onboarding/sample-credentials[?provider=]`: which platform's sample values. */
 export const sampleCredentialsQuerySchema = z.object({
   provider: z
     .enum(PROVIDER_IDS)
     .optional()
-    .describe("Whose sample account: ServiceTitan's tenant (default) or Housecall Pro's."),
+    .describe(
+      "Whose sample account: the default platform's tenant, or another platform's account.",
+    ),
 });
-export const sampleHousecallProSchema = z.object({ apiKey: z.string() });
-export type SampleHousecallPro = z.infer<typeof sampleHousecallProSchema>;
 
 /**
- * `?companyId=`: the company whose board (POST /api/capacity, GET /api/servicetitan/metadata, ...)
+ * `?companyId=`: the company whose board (POST /api/capacity, the metadata routes, ...)
  * or configuration (preferences, item groups, target suggestions) a master admin opens. Anyone
  * else naming a company not their own gets 404; naming none (or their own) is their own.
  */
@@ -90,7 +76,7 @@ export function onboardingStepFor(
   }
   const target = { companyId: actor.companyId };
   if (!setup.companyConfigured && !setup.hasOwnCredential && can(actor, 'company.edit', target)) {
-    return 'connect_servicetitan';
+    return CONNECT_PLATFORM_STEP;
   }
   return 'done';
 }

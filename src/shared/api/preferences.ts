@@ -21,7 +21,7 @@ export const ITEM_KINDS = {
 } as const satisfies Record<ItemType, { idField: string; path: string }>;
 export type ItemIdField<T extends ItemType> = (typeof ITEM_KINDS)[T]['idField'];
 
-/** ServiceTitan ids are 64-bit; JSON numbers stay exact up to 2^53. */
+/** Platform ids are 64-bit; JSON numbers stay exact up to 2^53. */
 export const itemIdSchema = z
   .number()
   .int('must be a whole number')

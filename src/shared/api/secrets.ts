@@ -13,14 +13,14 @@ export type SecretStatus = z.infer<typeof secretStatusSchema>;
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
-/** A ServiceTitan value people paste (client id, secret, app key): trimmed, printable, bounded. */
+/** A platform value people paste (client id, secret, app key, API key): trimmed, printable, bounded. */
 export const providerValueSchema = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')
   .regex(NO_CONTROL, 'must not contain control characters');
 
-/** ServiceTitan tenant ids are numbers (Settings > Integrations > API Application Access). */
+/** A tenant id (the default platform's account, in its API settings) is a number. */
 export const tenantIdSchema = z
   .string()
   .trim()

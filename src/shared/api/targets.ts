@@ -24,7 +24,7 @@ export type SuggestionsStatus = (typeof SUGGESTIONS_STATUSES)[number];
 export const targetSuggestionSchema = z.object({
   type: itemTypeSchema,
   itemId: z.number().int(),
-  /** The item's ServiceTitan name (its id when ServiceTitan could not be read). */
+  /** The item's name on the platform (its id when the platform could not be read). */
   name: z.string(),
   /** Its targets now, for the 1st / 2nd / 3rd day ahead (5 each by default). */
   day1Target: z.number().int(),
@@ -39,8 +39,8 @@ export type TargetSuggestion = z.infer<typeof targetSuggestionSchema>;
 
 export const targetSuggestionsResponseSchema = z.object({
   /**
-   * `ready`: the history is filled in (suggestions below); `backfilling`: ServiceTitan's past
-   * is still being read (`progress`); `not_connected`: no ServiceTitan credential, no history.
+   * `ready`: the history is filled in (suggestions below); `backfilling`: the platform's past
+   * is still being read (`progress`); `not_connected`: no platform connection, no history.
    */
   status: z.enum(SUGGESTIONS_STATUSES),
   progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),

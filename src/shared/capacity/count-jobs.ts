@@ -14,7 +14,7 @@ export interface CountingDay {
   endMs: number;
 }
 
-/** The least the counting needs of a ServiceTitan job. */
+/** The least the counting needs of a job (the port's counting form, decision 040). */
 export interface CountableJob {
   id: number;
   businessUnitId: number | null;
@@ -24,7 +24,7 @@ export interface CountableJob {
   createdOnMs?: number | null;
 }
 
-/** The least the counting needs of a ServiceTitan appointment; `startMs` is a UTC instant. */
+/** The least the counting needs of an appointment; `startMs` is a UTC instant. */
 export interface CountableAppointment {
   jobId: number;
   startMs: number;
@@ -106,7 +106,7 @@ export function countedJobs(options: {
 
 const CANCELED = 'canceled';
 
-/** ServiceTitan writes "Canceled"; compare loosely so "Cancelled" or other casing still counts as canceled. */
+/** "Canceled", compared loosely so "Cancelled" or other casing still counts as canceled. */
 export function isCanceledStatus(status: string | null | undefined): boolean {
   if (!status) return false;
   const normalized = status.trim().toLowerCase();
@@ -114,7 +114,7 @@ export function isCanceledStatus(status: string | null | undefined): boolean {
 }
 
 /**
- * ServiceTitan timestamps are UTC; some answers omit the zone designator, which `Date.parse`
+ * Platform timestamps are UTC; some answers omit the zone designator, which `Date.parse`
  * would read as host-local time, so a missing designator is taken to mean UTC.
  * Returns NaN for text that is not a timestamp.
  */

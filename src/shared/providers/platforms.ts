@@ -7,8 +7,14 @@
 export const PROVIDER_IDS = ['servicetitan', 'housecallpro', 'jobber'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** A company that never chose runs on ServiceTitan (every company made before platforms did). */
-export const DEFAULT_PROVIDER: ProviderId = 'servicetitan';
+/** A company that never chose runs on the first platform (every company made before platforms did). */
+export const DEFAULT_PROVIDER = 'servicetitan' satisfies ProviderId;
+
+/**
+ * The onboarding step that connects the company's platform, by the seed's name for it (it
+ * predates the other platforms; the step is the same on each).
+ */
+export const CONNECT_PLATFORM_STEP = 'connect_servicetitan';
 
 /** The port's two views (the specification's view types, `ItemType` in api/item-groups). */
 export type PlatformView = 'businessUnit' | 'jobType';
@@ -31,10 +37,20 @@ export interface Platform {
   id: ProviderId;
   /** The platform's own name, as the specification's "{provider}" strings say it. */
   name: string;
+  /** Its public site (the landing page's "Works with"). */
+  site: string;
   /** Its words for the two views (Jobber: Services and Team, decision 058). */
   views: Record<PlatformView, ViewWords>;
   /** How an admin connects it from Setup: typed values, or one click to the platform (OAuth). */
   connectBy: 'values' | 'oauth';
+  /** What connecting it takes, in a line under its name in Setup's platform choice. */
+  connectHint: string;
+  /**
+   * Technician hours (issue 35, decision 054): where a board's hours come from, as the pages name
+   * it ("Hours — from ServiceTitan"); null when the platform cannot measure them (its boards
+   * count jobs against typed targets).
+   */
+  hours: { source: string } | null;
 }
 
 const BUSINESS_UNITS: ViewWords = {
@@ -56,18 +72,25 @@ export const PLATFORMS: Record<ProviderId, Platform> = {
   servicetitan: {
     id: 'servicetitan',
     name: 'ServiceTitan',
+    site: 'https://www.servicetitan.com',
     views: { businessUnit: BUSINESS_UNITS, jobType: JOB_TYPES },
     connectBy: 'values',
+    connectHint: 'Four values from ServiceTitan’s API Application Access.',
+    hours: { source: 'ServiceTitan' },
   },
   housecallpro: {
     id: 'housecallpro',
     name: 'Housecall Pro',
+    site: 'https://www.housecallpro.com',
     views: { businessUnit: BUSINESS_UNITS, jobType: JOB_TYPES },
     connectBy: 'values',
+    connectHint: 'A Company API key from Housecall Pro’s App Store (MAX plan).',
+    hours: null,
   },
   jobber: {
     id: 'jobber',
     name: 'Jobber',
+    site: 'https://www.getjobber.com',
     // Jobber has neither: its views are the visit's first service, and its first team member.
     views: {
       businessUnit: {
@@ -86,10 +109,20 @@ export const PLATFORMS: Record<ProviderId, Platform> = {
       },
     },
     connectBy: 'oauth',
+    connectHint: 'One click: sign in to Jobber and allow access.',
+    hours: null,
   },
 };
 
-/** The platform a company runs on, or ServiceTitan's while it is not known. */
+/** Every platform's name, as a list in words: "ServiceTitan, Housecall Pro or Jobber". */
+export const platformNamesInWords = (conjunction: 'or' | 'and' = 'or'): string => {
+  const names = PROVIDER_IDS.map((id) => PLATFORMS[id].name);
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1]}`;
+};
+
+/** The platform a company runs on, or the default one's while it is not known. */
 export const platformOf = (id: ProviderId | null | undefined): Platform =>
   PLATFORMS[id ?? DEFAULT_PROVIDER];
 

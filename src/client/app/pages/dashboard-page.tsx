@@ -1,4 +1,5 @@
 import { can } from '@shared/permissions';
+import { CONNECT_PLATFORM_STEP } from '@shared/providers/platforms';
 import { Building2, PlugZap } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -78,7 +79,7 @@ export function DashboardPage({ boardId }: { boardId?: number | undefined }) {
   const companyId = managesCompanies ? companyIdIn(search) : undefined;
   const step = user?.onboarding.step;
 
-  if (step === 'create_company' || step === 'connect_servicetitan')
+  if (step === 'create_company' || step === CONNECT_PLATFORM_STEP)
     return <Redirect to={paths.setup} />;
   if (step === 'choose_company' && companyId === undefined) return <CompanyChooser />;
   // The board this person last used (their own company's; a master admin's look elsewhere is not).

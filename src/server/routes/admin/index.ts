@@ -298,7 +298,7 @@ export default async function adminRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'listCompaniesOverview',
         summary: 'Overview of every company',
         description:
-          "Each company with its members, subscription and ServiceTitan connection: the master admin's overview.",
+          "Each company with its members, subscription and platform connection: the master admin's overview.",
         'x-access': 'companies.manage',
         response: { 200: companyOverviewListSchema },
       },

@@ -21,6 +21,7 @@ import {
   saveLoginAttempt,
   takeLoginAttempt,
 } from '../../services/identity/login-attempt-store.js';
+import { sampleAvailability } from '../../platforms/demo.js';
 import { safeReturnTo } from '../../services/identity/return-to.js';
 import { signInUser } from '../../services/identity/sign-in-user.js';
 
@@ -220,10 +221,7 @@ export default async function authRoutes(root: FastifyInstance): Promise<void> {
         onboarding: {
           step: onboardingStepFor(actor, setup),
           companyConfigured: setup.companyConfigured,
-          sampleTenantAvailable:
-            app.sampleServiceTitanCredential !== null && can(actor, 'credentials.manage'),
-          sampleAccountAvailable:
-            app.sampleHousecallProAccount !== null && can(actor, 'credentials.manage'),
+          ...sampleAvailability(app, can(actor, 'credentials.manage')),
         },
       };
     },

@@ -92,7 +92,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
   }
 
   /**
-   * Every picked item is one of the company's: a business unit or job type ServiceTitan lists
+   * Every picked item is one of the company's: a business unit or job type its platform lists
    * (or one it has a preference for), or one of its groups of that kind; 400 naming it otherwise.
    */
   async function checkItems(
@@ -192,7 +192,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'createBoard',
         summary: 'Create a board',
         description:
-          "A new board with a name, a view type, what it measures (`jobs` against typed targets, or `hours` of the technicians from ServiceTitan, business-unit boards only) and, optionally, picked items (business units, job types or their groups); it starts with the first board's settings. 400 naming `itemIds` for an item that is not the company's, or `measure` for hours on a job-type board; 409 when the company has 50 boards.",
+          "A new board with a name, a view type, what it measures (`jobs` against typed targets, or `hours` of the technicians from a platform that measures them, business-unit boards only) and, optionally, picked items (business units, job types or their groups); it starts with the first board's settings. 400 naming `itemIds` for an item that is not the company's, or `measure` for hours on a job-type board; 409 when the company has 50 boards.",
         'x-access': 'boards.manage',
         querystring: boardsQuerySchema,
         body: createBoardBodySchema,
@@ -227,7 +227,7 @@ export default async function boardRoutes(root: FastifyInstance): Promise<void> 
         operationId: 'updateBoard',
         summary: 'Rename, re-pick, re-measure or move a board',
         description:
-          "Changes a board's name, view type, what it measures (`jobs` against typed targets, or `hours`: the technicians' capacity, booked and open hours from ServiceTitan, business-unit boards only), picked items or position. A new view type without items picks every item of that kind; a board turned to job types counts jobs. 400 naming `measure` for hours on a job-type board.",
+          "Changes a board's name, view type, what it measures (`jobs` against typed targets, or `hours`: the technicians' capacity, booked and open hours from a platform that measures them, business-unit boards only), picked items or position. A new view type without items picks every item of that kind; a board turned to job types counts jobs. 400 naming `measure` for hours on a job-type board.",
         'x-access': 'boards.manage',
         params: boardParamsSchema,
         body: updateBoardBodySchema,

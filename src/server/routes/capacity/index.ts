@@ -118,7 +118,7 @@ function viewTypeOf(request: CapacityRequestOf, board: { viewType: ItemType } | 
 
 /**
  * `POST /api/capacity`: the board's numbers for the signed-in user. Always 200 with a body the
- * client understands; ServiceTitan failures become `error` or `stale`, never a 5xx.
+ * client understands; the platform's failures become `error` or `stale`, never a 5xx.
  */
 export default async function capacityRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

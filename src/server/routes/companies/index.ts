@@ -25,7 +25,7 @@ const ADMIN_REQUIRED = 'Admin access required';
 
 /**
  * `/api/companies`: the master admin manages every company; an account admin reads and edits
- * their own (name and ServiceTitan credential: the onboarding connect step); a signed-in person
+ * their own (name and platform connection: the onboarding connect step); a signed-in person
  * with no company creates their own and becomes its account admin (decision 16).
  */
 export default async function companyRoutes(root: FastifyInstance): Promise<void> {
@@ -103,7 +103,7 @@ export default async function companyRoutes(root: FastifyInstance): Promise<void
         operationId: 'updateCompany',
         summary: 'Rename a company or change its platform connection',
         description:
-          "Changes the name and any connection detail given; a left-out secret keeps its stored value. ServiceTitan's four values work as always (`provider` defaults to 'servicetitan'); `{ provider: 'housecallpro', apiKey, webhookSecret? }` connects Housecall Pro (`webhookSecret: null` turns its webhooks off). Naming another platform switches to it: boards, settings and the targets of items that still exist stay. New connection details are checked and the check is in the answer.",
+          "Changes the name and any connection detail given; a left-out secret keeps its stored value. `provider` names the platform the values are for (each platform's fields are in the body's schema; without it, the values of the company's own or the default platform); `webhookSecret: null` turns a platform's webhooks off. Naming another platform switches to it: boards, settings and the targets of items that still exist stay. New connection details are checked and the check is in the answer.",
         'x-access': 'company.edit',
         params: companyParamsSchema,
         body: updateCompanyRequestSchema,

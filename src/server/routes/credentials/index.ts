@@ -11,11 +11,14 @@ import {
   listCredentialsQuerySchema,
 } from '../../../shared/api/credentials.js';
 import { can, type Actor } from '../../../shared/permissions.js';
+import { DEFAULT_PROVIDER, providerName } from '../../../shared/providers/platforms.js';
 import { fieldError, forbidden, notFound } from '../../errors.js';
 import { currentActor, documentAccess, requireUser } from '../../plugins/permissions.js';
+import type { ProviderValues } from '../../platforms/index.js';
+import { STORED_PLATFORMS } from '../../platforms/stored.js';
 import {
   storedCompanyConnection,
-  storedCompanyCredential,
+  storedValuesOn,
   type StoredConnection,
 } from '../../services/companies/company-store.js';
 import {
@@ -25,13 +28,16 @@ import {
   listCredentials,
   storedCredentialValues,
 } from '../../services/credentials/credential-store.js';
-import type { PartialCredential } from '../../services/servicetitan/connection-check.js';
+import type { DefaultCredential } from '../../platforms/index.js';
 import { companyOfUser } from '../../services/users/user-store.js';
 
 const ADMIN_REQUIRED = 'Admin access required';
+/** Users' own credentials are the default platform's (seed "Credential"). */
+const CREDENTIAL_PLATFORM = providerName(DEFAULT_PROVIDER);
 
 /**
- * `/api/credentials` (users' ServiceTitan credentials) and `/api/connection-check`. Anyone
+ * `/api/credentials` (users' own credentials: the default platform's, seed "Credential") and
+ * `/api/connection-check`. Anyone
  * signed in reads their own list; admins manage those of their company's users (master admin:
  * everyone's). Secrets are write-only.
  */
@@ -64,16 +70,17 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     return found.credential;
   }
 
-  // Users' own credentials are ServiceTitan's (seed "Credential"); a company's platform may differ.
-  const check = (credential: PartialCredential) =>
-    app.services.providers.adapter('servicetitan').check(credential, app.services.now());
+  // Users' own credentials are the default platform's (seed "Credential"); a company's platform
+  // may differ.
+  const check = (credential: Partial<DefaultCredential>) =>
+    app.services.providers.adapter(DEFAULT_PROVIDER).check(credential, app.services.now());
 
   app.get(
     '/api/credentials',
     {
       schema: {
         operationId: 'listCredentials',
-        summary: "List a user's ServiceTitan credentials",
+        summary: `List a user's ${CREDENTIAL_PLATFORM} credentials`,
         description:
           "Your own; an admin names one of their company's users with `userId`. Secrets are never shown: only whether each is set and its last 4 characters.",
         querystring: listCredentialsQuerySchema,
@@ -96,9 +103,8 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     {
       schema: {
         operationId: 'createCredential',
-        summary: 'Add a ServiceTitan credential for a user',
-        description:
-          "Stores a user's own ServiceTitan credential (encrypted); their board reads with it. The connection is checked and the check is in the answer.",
+        summary: `Add a ${CREDENTIAL_PLATFORM} credential for a user`,
+        description: `Stores a user's own ${CREDENTIAL_PLATFORM} credential (encrypted); their board reads with it. The connection is checked and the check is in the answer.`,
         'x-access': 'credentials.manage',
         body: createCredentialBodySchema,
         response: { 201: credentialWriteResultSchema },
@@ -128,7 +134,7 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     {
       schema: {
         operationId: 'deleteCredential',
-        summary: 'Remove a ServiceTitan credential',
+        summary: `Remove a ${CREDENTIAL_PLATFORM} credential`,
         description: "The user's board reads with the company's connection again.",
         'x-access': 'credentials.manage',
         params: credentialParamsSchema,
@@ -152,7 +158,7 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
     {
       schema: {
         operationId: 'checkCredential',
-        summary: 'Check a stored credential against ServiceTitan',
+        summary: `Check a stored credential against ${CREDENTIAL_PLATFORM}`,
         description:
           'Tries the credential: a token, then one small read per API, and says in plain words what works and what to fix.',
         'x-access': 'credentials.manage',
@@ -172,8 +178,7 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
       schema: {
         operationId: 'checkConnection',
         summary: "Check a platform's connection details before saving them",
-        description:
-          "Tries the details given (and the company's stored ones for any left out) on their platform: ServiceTitan's four values (the default), or Housecall Pro's API key with `provider: 'housecallpro'`. Signs in, then makes one small read of each thing the board reads, with plain-words problems per step. Nothing is saved.",
+        description: `Tries the details given (and the company's stored ones for any left out) on their platform: the default platform's values, or another platform's named by \`provider\` (each platform's fields are in the body's schema). Signs in, then makes one small read of each thing the board reads, with plain-words problems per step. Nothing is saved.`,
         'x-access': 'credentials.manage',
         body: connectionCheckBodySchema,
         response: { 200: connectionCheckSchema },
@@ -193,38 +198,20 @@ export default async function credentialRoutes(root: FastifyInstance): Promise<v
         });
       }
       // The platform the values are for, else the named company's (decision 040).
-      const provider = providerOfBody(given) ?? company?.provider ?? 'servicetitan';
-      if (provider === 'jobber') {
-        // Jobber's connection is the company's OAuth grant: the check reads with it.
-        const stored = company?.provider === 'jobber' ? company.values : {};
-        return app.services.providers.check({ provider, values: stored }, app.services.now());
-      }
-      if (provider === 'housecallpro') {
-        const stored = company?.provider === 'housecallpro' ? company.values : {};
-        return app.services.providers.check(
-          { provider, values: { ...stored, ...(given.apiKey ? { apiKey: given.apiKey } : {}) } },
-          app.services.now(),
-        );
-      }
-      if (given.apiKey !== undefined) {
-        throw fieldError(
-          'VALIDATION_FAILED',
-          'apiKey',
-          "apiKey: send it with provider 'housecallpro'",
-        );
-      }
-      // A value given (non-blank) replaces the stored one; blank keeps it.
-      const merged: PartialCredential = {
-        ...(company?.provider === 'servicetitan'
+      const provider = providerOfBody(given) ?? company?.provider ?? DEFAULT_PROVIDER;
+      // What is stored on it: the company's own platform's values; the default platform's are
+      // kept in the company's row whatever it runs on now.
+      const stored =
+        company?.provider === provider
           ? company.values
-          : companyId === undefined
-            ? {}
-            : await storedCompanyCredential(app.db, app.secretBox, companyId)),
-      };
-      for (const key of ['clientId', 'clientSecret', 'tenantId', 'appKey'] as const) {
-        if (given[key]) merged[key] = given[key];
-      }
-      return check(merged);
+          : companyId !== undefined && provider === DEFAULT_PROVIDER
+            ? await storedValuesOn(app.db, app.secretBox, companyId, provider)
+            : {};
+      const values = STORED_PLATFORMS[provider].checkValues(given, stored as never);
+      return app.services.providers.check(
+        { provider, values } as ProviderValues,
+        app.services.now(),
+      );
     },
   );
 }

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { boardQuerySchema } from '../../../shared/api/onboarding.js';
-import {
-  HOUSECALLPRO_WEBHOOK_PATH,
-  webhookAnswerSchema,
-  webhookParamsSchema,
-} from '../../../shared/api/providers.js';
-import { providerMetadataSchema } from '../../../shared/api/servicetitan.js';
+import { providerMetadataSchema } from '../../../shared/api/providers.js';
 import { can } from '../../../shared/permissions.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { acceptKeys } from '../../plugins/api-keys.js';
 import {
   boardCompanyFor,
@@ -17,40 +11,15 @@ import {
   requireViewer,
   viewerActor,
 } from '../../plugins/permissions.js';
-import {
-  companyExists,
-  companyWebhookKey,
-  findWebhookCompany,
-} from '../../services/companies/company-store.js';
-import {
-  isBookingEvent,
-  verifyHousecallProWebhook,
-} from '../../services/housecallpro/webhook-signature.js';
-import { recordWebhook } from '../../services/webhooks/receipt-store.js';
-import jobberRoutes from './jobber.js';
-
-/** The largest delivery accepted (a job with its appointments is a few kilobytes). */
-const WEBHOOK_BODY_LIMIT = 512 * 1024;
-
-const REFUSALS = {
-  no_secret:
-    'Webhooks are off for this company: an admin enters the signing secret in Setup first.',
-  missing_headers: 'Api-Timestamp and Api-Signature are required.',
-  stale: 'This delivery is older than five minutes (or from the future): refused.',
-  bad_signature: 'The signature does not match this company’s signing secret.',
-} as const;
+import { webhookAddresses } from '../../platforms/routes.js';
+import { companyExists } from '../../services/companies/company-store.js';
 
 /**
- * The company's platform as the board's pages see it (`GET /api/provider/metadata`), and the
- * platforms' signed deliveries (decision 041).
+ * The company's platform as the board's pages see it (`GET /api/provider/metadata`). Each
+ * platform's own routes (its connection, its signed deliveries) are in its folder under
+ * `platforms/`.
  */
 export default async function providerRoutes(root: FastifyInstance): Promise<void> {
-  await root.register(metadataRoutes);
-  await root.register(webhookRoutes);
-  await root.register(jobberRoutes);
-}
-
-async function metadataRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // A signed-in person or a paired screen of the company (decision 010), as the seed's metadata.
   app.addHook('preHandler', requireViewer);
@@ -64,7 +33,7 @@ async function metadataRoutes(root: FastifyInstance): Promise<void> {
         operationId: 'getPlatformMetadata',
         summary: "Show the company's platform and its items",
         description:
-          "Which field-service platform the company runs on (ServiceTitan, Housecall Pro), its name as the pages say it, whether it is connected (with the reason when it cannot be read), its business units and job types by id and name, the platform's own time zone for the company, and, for the company's admins only, the webhook address to paste into Housecall Pro (null for everyone else and for platforms without one).",
+          "Which field-service platform the company runs on, its name as the pages say it, whether it is connected (with the reason when it cannot be read), its business units and job types by id and name, the platform's own time zone for the company, and, for the company's admins only, the webhook address to paste into the platform (null for everyone else and for platforms without one).",
         querystring: boardQuerySchema,
         response: { 200: providerMetadataSchema },
       },
@@ -75,89 +44,18 @@ async function metadataRoutes(root: FastifyInstance): Promise<void> {
       );
       const viewer = boardViewer(request, boardCompanyId);
       const metadata = await app.services.capacity.metadataFor(viewer);
-      // The address to paste into Housecall Pro: its admins' business only.
+      // The address to paste into the platform (where it has one): its admins' business only.
       const companyId = viewer.boardCompanyId ?? viewer.companyId;
       const actor = viewerActor(request);
-      let webhookUrl: string | null = null;
-      if (
-        metadata.provider === 'housecallpro' &&
+      const webhookAddress = webhookAddresses[metadata.provider];
+      const webhookUrl =
+        webhookAddress &&
         companyId !== null &&
         actor &&
         can(actor, 'credentials.manage', { companyId })
-      ) {
-        const key = await companyWebhookKey(app.db, app.secretBox, companyId);
-        if (key) webhookUrl = `${app.config.publicUrl}${HOUSECALLPRO_WEBHOOK_PATH}${key}`;
-      }
+          ? await webhookAddress(app, companyId)
+          : null;
       return { ...metadata, webhookUrl };
-    },
-  );
-}
-
-/**
- * Housecall Pro's deliveries: verified over the exact bytes that arrived, answered at once,
- * deduplicated, and only ever asking for an early refresh of the company's numbers.
- */
-async function webhookRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_request, payload, done) => done(null, payload),
-  );
-
-  app.post(
-    `${HOUSECALLPRO_WEBHOOK_PATH}:key`,
-    {
-      schema: {
-        operationId: 'receiveHousecallProEvent',
-        summary: 'Receive a Housecall Pro webhook event',
-        description:
-          "Where a company's Housecall Pro webhooks go (its unguessable address, shown to its admins in Setup). An event is checked by its Api-Timestamp and Api-Signature over the exact body with the company's signing secret; older than five minutes, forged, unsigned or without a secret is refused (401), the same delivery twice is refused (409), and the same event sent again is answered as a duplicate. A job's event asks for an early refresh of the company's numbers; nothing else changes.",
-        'x-access': 'housecallproSignature',
-        params: webhookParamsSchema,
-        response: { 200: webhookAnswerSchema },
-      },
-    },
-    async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const company = await findWebhookCompany(app.db, app.secretBox, request.params.key);
-      if (!company || company.provider !== 'housecallpro') throw notFound('Webhook address');
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const now = app.services.now();
-      const signature = header('api-signature');
-      const verdict = verifyHousecallProWebhook({
-        secret: company.secret,
-        timestamp: header('api-timestamp'),
-        signature,
-        raw,
-        now,
-      });
-      if (!verdict.ok) throw new AppError('UNAUTHENTICATED', REFUSALS[verdict.reason]);
-      let event: unknown;
-      try {
-        event = (JSON.parse(raw.toString('utf8')) as { event?: unknown } | null)?.event;
-      } catch {
-        throw badRequest('The body is not JSON.');
-      }
-      const receipt = await recordWebhook(app.db, {
-        provider: 'housecallpro',
-        companyId: company.companyId,
-        signature: `${header('api-timestamp')}.${signature}`,
-        raw,
-        at: now,
-      });
-      if (receipt === 'replayed') throw conflict('This delivery was received before: refused.');
-      if (receipt === 'new' && isBookingEvent(event)) {
-        // Answered at once; the refresh follows through the one-read-per-company rule.
-        app.services.capacity.refreshSoon(company.companyId).catch((error: unknown) => {
-          request.log.warn({ err: error, companyId: company.companyId }, 'early refresh failed');
-        });
-      }
-      return { received: true as const, duplicate: receipt === 'duplicate' };
     },
   );
 }

@@ -59,6 +59,8 @@ export interface AlertService {
 /** The board a rule watches: its row, its settings and its answer as its screens see it. */
 export interface BoardReading {
   board: AlertBoard;
+  /** The company's platform by its name ("{provider}"), for the stale rule's words. */
+  platformName: string;
   settings: CompanyBoardSettings;
   answer: CapacityResponse;
 }
@@ -201,14 +203,14 @@ export function createAlertService(deps: {
       const minutes = Math.floor(staleForMs / 60_000);
       // What it says when it fires (and what Send test shows, whatever the numbers are now).
       const firing = holds
-        ? `Stale numbers on ${boardName}: ServiceTitan has failed for ${minutes} minutes`
-        : `Stale numbers on ${boardName}: ServiceTitan has failed for more than ${rule.staleMinutes ?? 0} minutes`;
+        ? `Stale numbers on ${boardName}: ${reading.platformName} has failed for ${minutes} minutes`
+        : `Stale numbers on ${boardName}: ${reading.platformName} has failed for more than ${rule.staleMinutes ?? 0} minutes`;
       const message = baseMessage(
         rule,
         reading,
         companyName,
         holds ? 'firing' : 'resolved',
-        holds ? firing : `Numbers fresh again on ${boardName}: ServiceTitan answers`,
+        holds ? firing : `Numbers fresh again on ${boardName}: ${reading.platformName} answers`,
       );
       message.staleSince = `${since} (${fetchedAt.toISOString()})`;
       if (answer.staleReason && holds) message.summary += ` (${answer.staleReason})`;

@@ -1,7 +1,9 @@
+import { providerName } from '../../../shared/providers/platforms.js';
 import type { Database } from '../../db/index.js';
 import { readSettingsOnly } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardStore } from '../boards/board-store.js';
 import { boardViewOf, type CapacityService } from '../capacity/capacity-service.js';
+import { companyProvider } from '../companies/company-store.js';
 import type { BoardReading } from './alert-service.js';
 
 /**
@@ -17,10 +19,11 @@ export function createBoardReader(deps: {
     const board = await deps.boards.byId(boardId);
     if (!board) return null;
     const home = settingsHomeOf(board);
-    const [settings, answer, list] = await Promise.all([
+    const [settings, answer, list, provider] = await Promise.all([
       readSettingsOnly(deps.db, home),
       deps.capacity.boardForCompany(board.companyId, board.viewType, boardViewOf(board)),
       deps.boards.cachedList(board.companyId),
+      companyProvider(deps.db, board.companyId),
     ]);
     return {
       board: {
@@ -29,6 +32,7 @@ export function createBoardReader(deps: {
         name: board.name,
         first: list[0]?.id === board.id,
       },
+      platformName: providerName(provider),
       settings,
       answer,
     };

@@ -29,7 +29,7 @@ export interface BoardRow {
   viewType: ItemType;
   /** Jobs against targets, or technician hours (issue 35; business-unit boards only). */
   measure: BoardMeasure;
-  /** null: every item (new items in ServiceTitan appear). */
+  /** null: every item (new items on the platform appear). */
   itemIds: BoardItemId[] | null;
   position: number;
   /** Its settings and logo are the company's `board_settings` / `company_logos` rows. */

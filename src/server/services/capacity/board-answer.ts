@@ -29,7 +29,7 @@ export const notReadYet = (providerName: string): string =>
   `${providerName} has not answered yet. The board will show numbers as soon as it does.`;
 
 export interface BoardAnswerInput {
-  /** The company's platform, as its words name it ("ServiceTitan"). */
+  /** The company's platform by its name (the "{provider}" of the words). */
   providerName: string;
   bookings: Snapshot<Bookings>;
   metadata: Snapshot<TenantMetadata>;

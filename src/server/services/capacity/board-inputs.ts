@@ -10,7 +10,7 @@ import {
 } from '../board-settings/board-settings-store.js';
 import { resolveCredential, type CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
-import type { Providers } from '../platforms/index.js';
+import type { Providers } from '../../platforms/index.js';
 import { listItemGroups } from '../preferences/item-group-store.js';
 import { listPreferences } from '../preferences/preference-store.js';
 

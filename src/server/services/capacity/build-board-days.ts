@@ -1,7 +1,7 @@
 import type { CapacityDay } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
 import { DEFAULT_DAY_TARGET } from '../../../shared/api/preferences.js';
-import type { NamedItem } from '../../../shared/api/servicetitan.js';
+import type { NamedItem } from '../../../shared/api/providers.js';
 import type { DayCounts } from '../../../shared/capacity/count-jobs.js';
 import { groupItems, type GroupingGroup } from '../../../shared/capacity/group-items.js';
 import { sumHours, type ItemHours } from '../../../shared/capacity/hours.js';
@@ -65,7 +65,7 @@ export function countsOnBoard(
 
 /**
  * The board's rows for each day: every active item of the view (zero when nothing is booked),
- * plus any item with bookings that ServiceTitan no longer lists as active, so totals match.
+ * plus any item with bookings that the platform no longer lists as active, so totals match.
  * Targets come from the user's preference for that day (day1Target for the first displayed
  * day...); hidden items are dropped and groups merged by the shared grouping rule.
  */
@@ -139,7 +139,7 @@ export function buildBoardDays(options: {
       groups,
     );
     const data = rows.map((row) => ({
-      // A single item keeps its ServiceTitan id; a merged group is named by its group id.
+      // A single item keeps its platform id; a merged group is named by its group id.
       id: row.groupId === null && row.itemIds.length === 1 ? row.itemIds[0]! : row.id,
       name: row.name,
       scheduled: row.scheduled,

@@ -7,7 +7,7 @@ import {
   type CapacityResponse,
 } from '../../../shared/api/capacity.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import type { ProviderMetadata } from '../../../shared/api/servicetitan.js';
+import type { ProviderMetadata } from '../../../shared/api/providers.js';
 import {
   displayDays,
   pastWorkingDays,
@@ -25,7 +25,7 @@ import type { Database } from '../../db/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CredentialResolution } from '../credentials/resolve-credential.js';
 import type { EventBus } from '../events/contract.js';
-import type { Providers } from '../platforms/index.js';
+import type { Providers } from '../../platforms/index.js';
 import type { ProviderReader, UtcWindow } from '../providers/port.js';
 import { providerName } from '../../../shared/providers/platforms.js';
 import { BOARD_ANSWER_TTL_MS, createAnswerCache, type BoardUser } from './answer-cache.js';
@@ -83,8 +83,8 @@ export const boardViewOf = (board: BoardRow): BoardView => ({
 
 export interface CapacityService {
   /**
-   * The company's platform and its items (`GET /api/provider/metadata` and, in the seed's four
-   * fields, `GET /api/servicetitan/metadata`): never throws because the platform failed.
+   * The company's platform and its items (`GET /api/provider/metadata`, and the seed's metadata
+   * route in its four fields): never throws because the platform failed.
    */
   metadataFor(user: BoardUser): Promise<Omit<ProviderMetadata, 'webhookUrl'>>;
   /**
@@ -153,7 +153,7 @@ export interface CapacityService {
 /** One company's numbers as history records them (see `companyCounts`). */
 export interface CompanyCounts {
   fetchedAt: Date;
-  /** The platform account they were read from (ServiceTitan: the tenant). */
+  /** The platform account they were read from (ProviderReader.account). */
   tenant: string;
   counts: {
     day: string;

@@ -54,7 +54,7 @@ export interface RefreshSchedule {
 
 /**
  * The server's own refresh schedule (issue 13): every company whose board is in use gets its
- * snapshots read once per interval whether or not anyone asks, so ServiceTitan is asked on time
+ * snapshots read once per interval whether or not anyone asks, so the platform is asked on time
  * and open screens are told of new numbers. Reading goes through the snapshot store, whose
  * database lease lets exactly one instance of all fetch per key and interval; the others find
  * the snapshot fresh. Companies nobody looks at are forgotten and cost nothing.

@@ -12,7 +12,7 @@ export interface SnapshotError {
 }
 
 export interface Snapshot<T> {
-  /** The last good data, or null when ServiceTitan has never answered for this key. */
+  /** The last good data, or null when the platform has never answered for this key. */
   payload: T | null;
   /** When the last good data was fetched. */
   fetchedAt: Date | null;
@@ -24,12 +24,12 @@ export interface Snapshot<T> {
 
 export interface SnapshotRequest<T> {
   key: string;
-  /** ServiceTitan is asked at most once per interval per key, however many callers there are. */
+  /** The platform is asked at most once per interval per key, however many callers there are. */
   intervalMs: number;
   /** After a failed refresh, the next attempt waits this long instead (default: intervalMs). */
   failureRetryMs?: number;
   /**
-   * Reads ServiceTitan; runs in at most one app instance at a time per key. The signal aborts
+   * Reads the platform; runs in at most one app instance at a time per key. The signal aborts
    * when the store closes (the app is shutting down): stop asking then.
    */
   fetch: (signal: AbortSignal) => Promise<T>;
@@ -96,7 +96,7 @@ export interface SnapshotStore {
   want(keyPrefix: string, at: Date): Promise<number>;
   /**
    * Aborts the refreshes still running (a board request may have returned before its refresh
-   * finished) and waits until they have settled, so nothing talks to ServiceTitan or writes to
+   * finished) and waits until they have settled, so nothing talks to the platform or writes to
    * the database after the app has closed.
    */
   close(): Promise<void>;
@@ -233,7 +233,7 @@ export function snapshotDueAt(
 /**
  * Snapshots shared by every app instance through the `capacity_snapshots` table. Refreshes are
  * coordinated by a lease taken with one atomic insert-or-update, so exactly one instance asks
- * ServiceTitan per key and interval; a failed refresh keeps the last good data and is not
+ * the platform per key and interval; a failed refresh keeps the last good data and is not
  * retried before the interval has passed (back-off). Memory holds only a cache of rows.
  */
 export function createSnapshotStore(deps: {
@@ -445,7 +445,7 @@ export function createSnapshotStore(deps: {
           limitMs,
         );
       });
-      // The lease is renewed while ServiceTitan is read; lost (this instance stalled past it and
+      // The lease is renewed while the platform is read; lost (this instance stalled past it and
       // another took over), the read stops and the writes below find the row no longer ours.
       const payload = await holdLease({
         now,
@@ -487,7 +487,7 @@ export function createSnapshotStore(deps: {
       else request.onFetched?.(startedAt);
       return { payload, fetchedAt: startedAt, text };
     } catch (error) {
-      // Shutting down is not ServiceTitan's failure: leave the row for the next instance.
+      // Shutting down is not the platform's failure: leave the row for the next instance.
       if (shutdown.signal.aborted) return null;
       const described = request.describeError(error);
       const lastError: SnapshotError = { ...described, at: now().toISOString() };

@@ -1,24 +1,25 @@
-import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import { providerOfBody, type Company } from '../../../shared/api/companies.js';
-import type { ProviderId } from '../../../shared/providers/platforms.js';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../../shared/providers/platforms.js';
 import type { SecretStatus } from '../../../shared/api/secrets.js';
 import type { Database } from '../../db/index.js';
-import { companies, credentials, invitations, jobberConnections, users } from '../../db/schema.js';
+import { companies, credentials, invitations, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
-import type { HousecallProCredential } from '../housecallpro/contract.js';
-import type { JobberCredential } from '../jobber/adapter.js';
-import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import {
+  STORED_PLATFORMS,
+  platformAccountSql,
+  type StoredConnection,
+  type StoredValuesOf,
+} from '../../platforms/stored.js';
+import type { CompanyRow, CompanyValues } from '../providers/stored-connection.js';
 
-/** Companies: the one module that reads and writes the `companies` table for the admin API. */
+/**
+ * Companies: the one module that reads and writes the `companies` table for the admin API. Each
+ * platform's part of a row is its own (platforms/stored.ts).
+ */
 
-type CompanyRow = typeof companies.$inferSelect & { jobberAccount?: string | null };
-
-/** The Jobber account a company's connection reads (null: not connected; issue 38). */
-export const jobberAccountSql = sql<
-  string | null
->`(select ${jobberConnections.accountId} from ${jobberConnections} where ${jobberConnections.companyId} = ${companies.id})`;
+export type { CompanyValues, StoredConnection };
 
 /** Whether a secret is stored and its last 4 characters; the value never leaves this module. */
 export function secretStatus(secretBox: SecretBox, envelope: string | null): SecretStatus {
@@ -30,36 +31,18 @@ export function secretStatus(secretBox: SecretBox, envelope: string | null): Sec
 }
 
 /**
- * The Companies screen's "Configured", judged by the company's own platform: ServiceTitan's four
- * values present, or Housecall Pro's API key.
+ * The Companies screen's "Configured", judged by the company's own platform (`account`: its
+ * platform account, platformAccountSql).
  */
-export const isConfigured = (row: {
-  provider: ProviderId;
-  stClientId: string | null;
-  stClientSecretEnc: string | null;
-  stTenantId: string | null;
-  stAppKeyEnc: string | null;
-  hcpApiKeyEnc: string | null;
-  /** Jobber: the account its connection reads (decision 057). */
-  jobberAccount?: string | null;
-}): boolean =>
-  row.provider === 'jobber'
-    ? Boolean(row.jobberAccount)
-    : row.provider === 'housecallpro'
-      ? Boolean(row.hcpApiKeyEnc)
-      : Boolean(row.stClientId && row.stClientSecretEnc && row.stTenantId && row.stAppKeyEnc);
+const isConfigured = (row: CompanyRow, account: string | null): boolean =>
+  STORED_PLATFORMS[row.provider].configured(row, account);
 
-/**
- * Whether a company names the account its history is read from (ServiceTitan: a tenant id;
- * Housecall Pro: an API key), as SQL over the companies alias `c`.
- */
-export const hasPlatformAccountSql = sql.raw(`(case when c.provider = 'housecallpro'
-  then c.hcp_api_key_enc is not null
-  when c.provider = 'jobber'
-  then exists (select 1 from jobber_connections j where j.company_id = c.id)
-  else c.st_tenant_id is not null end)`);
-
-function toCompany(secretBox: SecretBox, row: CompanyRow, userCount: number): Company {
+function toCompany(
+  secretBox: SecretBox,
+  row: CompanyRow,
+  account: string | null,
+  userCount: number,
+): Company {
   return {
     id: row.id,
     name: row.name,
@@ -70,7 +53,7 @@ function toCompany(secretBox: SecretBox, row: CompanyRow, userCount: number): Co
     provider: row.provider,
     apiKey: secretStatus(secretBox, row.hcpApiKeyEnc),
     webhookSecret: secretStatus(secretBox, row.hcpWebhookSecretEnc),
-    configured: isConfigured(row),
+    configured: isConfigured(row, account),
     userCount,
     subscriptionStatus: row.subscriptionStatus,
     createdAt: row.createdAt.toISOString(),
@@ -92,14 +75,12 @@ export async function listCompanies(
 ): Promise<Company[]> {
   const counts = userCounts(db);
   const rows = await db
-    .select({ company: companies, n: counts.n, jobberAccount: jobberAccountSql })
+    .select({ company: companies, n: counts.n, account: platformAccountSql })
     .from(companies)
     .leftJoin(counts, eq(counts.companyId, companies.id))
     .where(options.onlyId === undefined ? undefined : eq(companies.id, options.onlyId))
     .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
-  return rows.map((r) =>
-    toCompany(secretBox, { ...r.company, jobberAccount: r.jobberAccount }, Number(r.n ?? 0)),
-  );
+  return rows.map((r) => toCompany(secretBox, r.company, r.account, Number(r.n ?? 0)));
 }
 
 export async function findCompany(
@@ -121,6 +102,16 @@ export async function companyNameOf(db: Database, id: number): Promise<string | 
   return row?.name ?? null;
 }
 
+/** The platform a company runs on (the default one for a company that never chose). */
+export async function companyProvider(db: Database, id: number): Promise<ProviderId> {
+  const [row] = await db
+    .select({ provider: companies.provider })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row?.provider ?? DEFAULT_PROVIDER;
+}
+
 export async function companyExists(db: Database, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: companies.id })
@@ -130,49 +121,19 @@ export async function companyExists(db: Database, id: number): Promise<boolean> 
   return Boolean(row);
 }
 
-export interface CompanyValues {
-  name?: string;
-  provider?: ProviderId;
-  clientId?: string;
-  clientSecret?: string;
-  tenantId?: string;
-  appKey?: string;
-  apiKey?: string;
-  /** null: webhooks off (the address accepts nothing). */
-  webhookSecret?: string | null;
-}
-
-/** The address part of a company's Housecall Pro webhooks: 32 random bytes. */
-export const webhookKeyHash = (key: string): string =>
-  crypto.createHash('sha256').update(key).digest('hex');
-
 /**
  * Columns to write: "" clears the id fields; a blank secret keeps the stored one. The platform
- * the values are for becomes the company's (decision 040); on Housecall Pro the company gets its
- * webhook address once, kept when it switches away and back.
+ * the values are for becomes the company's (decision 040); each platform's part is its own
+ * (platforms/stored.ts).
  */
 function columns(secretBox: SecretBox, values: CompanyValues, insert = false) {
   const set: Partial<Record<keyof typeof companies.$inferInsert, unknown>> = {};
   if (values.name !== undefined) set.name = values.name;
   const provider = providerOfBody(values);
   if (provider !== undefined) set.provider = provider;
-  if (values.clientId !== undefined) set.stClientId = values.clientId || null;
-  if (values.tenantId !== undefined) set.stTenantId = values.tenantId || null;
-  if (values.clientSecret) set.stClientSecretEnc = secretBox.seal(values.clientSecret);
-  if (values.appKey) set.stAppKeyEnc = secretBox.seal(values.appKey);
-  if (values.apiKey) set.hcpApiKeyEnc = secretBox.seal(values.apiKey);
-  if (values.webhookSecret === null) set.hcpWebhookSecretEnc = null;
-  else if (values.webhookSecret) set.hcpWebhookSecretEnc = secretBox.seal(values.webhookSecret);
-  if (provider === 'housecallpro') {
-    const key = crypto.randomBytes(32).toString('base64url');
-    // A new row has no address yet (an INSERT may not read its own columns); an update keeps
-    // the one it has.
-    set.hcpWebhookKeyEnc = insert
-      ? secretBox.seal(key)
-      : sql`coalesce(${companies.hcpWebhookKeyEnc}, ${secretBox.seal(key)})`;
-    set.hcpWebhookKeyHash = insert
-      ? webhookKeyHash(key)
-      : sql`coalesce(${companies.hcpWebhookKeyHash}, ${webhookKeyHash(key)})`;
+  // Each platform writes its own values; the chosen one may add what it needs (an address).
+  for (const [id, stored] of Object.entries(STORED_PLATFORMS)) {
+    Object.assign(set, stored.columns(secretBox, values, id === provider, insert));
   }
   return set as Partial<typeof companies.$inferInsert>;
 }
@@ -231,7 +192,7 @@ export async function updateCompany(
 
 /**
  * Deletes a company: its users stay but are unassigned (seed), its invitations and its users'
- * credentials go (they were the company's ServiceTitan access). Returns the deleted row.
+ * credentials go (they were the company's platform access). Returns the deleted row.
  */
 export async function deleteCompany(
   db: Database,
@@ -253,103 +214,29 @@ export async function deleteCompany(
   return company;
 }
 
-/** The company's stored ServiceTitan values, opened (for the connection check). */
-export async function storedCompanyCredential(
+/** The company's stored values on `provider` (its own or another), opened (the connection check). */
+export async function storedValuesOn<P extends keyof StoredValuesOf>(
   db: Database,
   secretBox: SecretBox,
   id: number,
-): Promise<
-  Partial<Omit<ServiceTitanCredential, 'environment'>> & {
-    environment: ServiceTitanCredential['environment'];
-  }
-> {
+  provider: P,
+): Promise<StoredValuesOf[P]> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw notFound('Company');
-  const open = (envelope: string | null) => openIfReadable(secretBox, envelope);
-  return {
-    clientId: row.stClientId ?? undefined,
-    clientSecret: open(row.stClientSecretEnc),
-    tenantId: row.stTenantId ?? undefined,
-    appKey: open(row.stAppKeyEnc),
-    environment: row.stEnvironment,
-  };
+  return STORED_PLATFORMS[provider].stored(db, secretBox, row);
 }
 
 /** The company's stored values on its own platform, opened (for its connection check). */
-export type StoredConnection =
-  | { provider: 'servicetitan'; values: Awaited<ReturnType<typeof storedCompanyCredential>> }
-  | { provider: 'housecallpro'; values: Partial<HousecallProCredential> }
-  | { provider: 'jobber'; values: Partial<JobberCredential> };
-
 export async function storedCompanyConnection(
   db: Database,
   secretBox: SecretBox,
   id: number,
 ): Promise<StoredConnection> {
-  const [row] = await db
-    .select({ provider: companies.provider, apiKeyEnc: companies.hcpApiKeyEnc })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw notFound('Company');
-  if (row.provider === 'jobber') {
-    const [connection] = await db
-      .select({
-        accountId: jobberConnections.accountId,
-        connectionId: jobberConnections.connectionId,
-      })
-      .from(jobberConnections)
-      .where(eq(jobberConnections.companyId, id));
-    return { provider: 'jobber', values: connection ? { companyId: id, ...connection } : {} };
-  }
-  if (row.provider === 'housecallpro') {
-    const apiKey = openIfReadable(secretBox, row.apiKeyEnc);
-    return { provider: 'housecallpro', values: apiKey ? { apiKey } : {} };
-  }
-  return { provider: 'servicetitan', values: await storedCompanyCredential(db, secretBox, id) };
-}
-
-/**
- * The company's Housecall Pro webhook address part (null before it first chose Housecall Pro,
- * or when it cannot be opened) and whether a signing secret is set.
- */
-export async function companyWebhookKey(
-  db: Database,
-  secretBox: SecretBox,
-  companyId: number,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ keyEnc: companies.hcpWebhookKeyEnc })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return openIfReadable(secretBox, row?.keyEnc ?? null) ?? null;
-}
-
-/**
- * The company a webhook address names, its platform and its signing secret (null: webhooks off,
- * or a secret that cannot be opened). Undefined when no company has this address.
- */
-export async function findWebhookCompany(
-  db: Database,
-  secretBox: SecretBox,
-  key: string,
-): Promise<{ companyId: number; provider: ProviderId; secret: string | null } | undefined> {
-  const [row] = await db
-    .select({
-      id: companies.id,
-      provider: companies.provider,
-      secretEnc: companies.hcpWebhookSecretEnc,
-    })
-    .from(companies)
-    .where(eq(companies.hcpWebhookKeyHash, webhookKeyHash(key)))
-    .limit(1);
-  if (!row) return undefined;
-  return {
-    companyId: row.id,
-    provider: row.provider,
-    secret: openIfReadable(secretBox, row.secretEnc) ?? null,
-  };
+  const values = await STORED_PLATFORMS[row.provider].stored(db, secretBox, row);
+  // The values are the row's own platform's (STORED_PLATFORMS pairs them).
+  return { provider: row.provider, values } as StoredConnection;
 }
 
 /** What onboarding needs to know about a person's company and credentials. */
@@ -365,19 +252,11 @@ export async function setupStatus(
   let companyConfigured = false;
   if (options.companyId !== null) {
     const [row] = await db
-      .select({
-        provider: companies.provider,
-        stClientId: companies.stClientId,
-        stClientSecretEnc: companies.stClientSecretEnc,
-        stTenantId: companies.stTenantId,
-        stAppKeyEnc: companies.stAppKeyEnc,
-        hcpApiKeyEnc: companies.hcpApiKeyEnc,
-        jobberAccount: jobberAccountSql,
-      })
+      .select({ company: companies, account: platformAccountSql })
       .from(companies)
       .where(eq(companies.id, options.companyId))
       .limit(1);
-    companyConfigured = row ? isConfigured(row) : false;
+    companyConfigured = row ? isConfigured(row.company, row.account) : false;
   }
   return { companyConfigured, hasOwnCredential: Boolean(own) };
 }
@@ -405,20 +284,14 @@ export async function markTargetsReviewed(
 }
 
 /**
- * Whether the company names the platform account its history is read from (a ServiceTitan
- * tenant; a Housecall Pro API key).
+ * Whether the company names the platform account its history is read from (a tenant, an API key,
+ * a connected account).
  */
 export async function hasPlatformAccount(db: Database, companyId: number): Promise<boolean> {
   const [row] = await db
-    .select({
-      provider: companies.provider,
-      tenant: companies.stTenantId,
-      apiKey: companies.hcpApiKeyEnc,
-      jobberAccount: jobberAccountSql,
-    })
+    .select({ account: platformAccountSql })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  if (row?.provider === 'jobber') return Boolean(row.jobberAccount);
-  return Boolean(row && (row.provider === 'housecallpro' ? row.apiKey : row.tenant));
+  return Boolean(row?.account);
 }

@@ -5,9 +5,12 @@ import { credentials, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
 import { secretStatus } from '../companies/company-store.js';
-import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import type { DefaultCredential } from '../../platforms/index.js';
 
-/** Users' ServiceTitan credentials: the one module that reads and writes `credentials`. */
+/**
+ * Users' own credentials (seed "Credential": the default platform's values): the one module
+ * that reads and writes `credentials`.
+ */
 
 type Row = typeof credentials.$inferSelect;
 
@@ -93,8 +96,8 @@ export async function storedCredentialValues(
   secretBox: SecretBox,
   id: number,
 ): Promise<
-  Partial<Omit<ServiceTitanCredential, 'environment'>> & {
-    environment: ServiceTitanCredential['environment'];
+  Partial<Omit<DefaultCredential, 'environment'>> & {
+    environment: DefaultCredential['environment'];
   }
 > {
   const [row] = await db

@@ -1,10 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../../shared/providers/platforms.js';
 import type { Database } from '../../db/index.js';
-import { companies, credentials, jobberConnections, users } from '../../db/schema.js';
+import { companies, credentials, users } from '../../db/schema.js';
+import type { ProviderConnection } from '../../platforms/index.js';
+import {
+  STORED_PLATFORMS,
+  openUserCredential,
+  platformAccountSql,
+  platformHandleSql,
+} from '../../platforms/stored.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { ProviderId } from '../../../shared/providers/platforms.js';
-import type { ProviderConnection } from '../platforms/index.js';
-import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import type { CompanyRow, OpenedConnection } from '../providers/stored-connection.js';
 
 export type CredentialResolution =
   /** No connection: `provider` is the platform the company chose (its words say what is missing). */
@@ -20,101 +26,41 @@ export type CredentialResolution =
       identity: string;
     };
 
-/** A company's platform and each platform's stored columns. */
-interface StoredCompany extends StoredCredential {
-  id: number | null;
-  provider: ProviderId;
-  hcpApiKeyEnc: string | null;
-  jobberAccount: string | null;
-  jobberConnectionId: string | null;
-}
-
-type Candidate =
-  | { kind: 'servicetitan'; stored: StoredCredential; source: 'user' | 'company' }
-  | { kind: 'housecallpro'; apiKeyEnc: string }
-  | { kind: 'jobber'; companyId: number; accountId: string; connectionId: string };
-
-/** A company's Jobber connection (decision 057): the account and the connection, no tokens. */
-const jobberColumn = <K extends 'accountId' | 'connectionId'>(key: K) =>
-  sql<
-    string | null
-  >`(select ${jobberConnections[key]} from ${jobberConnections} where ${jobberConnections.companyId} = ${companies.id})`;
-
+/** The company's row with its platform's account and handle (platforms/stored.ts). */
 const companyColumns = {
-  id: companies.id,
-  provider: companies.provider,
-  jobberAccount: jobberColumn('accountId'),
-  jobberConnectionId: jobberColumn('connectionId'),
-  clientId: companies.stClientId,
-  clientSecretEnc: companies.stClientSecretEnc,
-  tenantId: companies.stTenantId,
-  appKeyEnc: companies.stAppKeyEnc,
-  environment: companies.stEnvironment,
-  hcpApiKeyEnc: companies.hcpApiKeyEnc,
+  ...getTableColumns(companies),
+  account: platformAccountSql,
+  handle: platformHandleSql,
+};
+type CompanyWithAccount = CompanyRow & { account: string | null; handle: string | null };
+
+/** A way to the connection: opened when its turn comes, in order. */
+type Candidate = { source: 'user' | 'company'; open: () => OpenedConnection<unknown> } & {
+  provider: ProviderId;
 };
 
-/** The company's own candidate on its platform; none when it has not entered anything. */
-function companyCandidate(company: StoredCompany | null | undefined): Candidate[] {
-  if (!company) return [];
-  if (company.provider === 'jobber') {
-    // Connected, or ended by Jobber: the reads then say "Jobber disconnected" beside the last
-    // numbers (a stale board), until an admin reconnects from Setup.
-    return company.id !== null && company.jobberAccount && company.jobberConnectionId
-      ? [
-          {
-            kind: 'jobber',
-            companyId: company.id,
-            accountId: company.jobberAccount,
-            connectionId: company.jobberConnectionId,
-          },
-        ]
-      : [];
-  }
-  if (company.provider === 'housecallpro') {
-    return company.hcpApiKeyEnc ? [{ kind: 'housecallpro', apiKeyEnc: company.hcpApiKeyEnc }] : [];
-  }
-  // A company with none of the four values set simply has no credential.
-  return missingParts(company).length < 4
-    ? [{ kind: 'servicetitan', stored: company, source: 'company' }]
-    : [];
-}
-
-interface StoredCredential {
-  clientId: string | null;
-  clientSecretEnc: string | null;
-  tenantId: string | null;
-  appKeyEnc: string | null;
-  environment: ServiceTitanCredential['environment'];
-}
-
-function missingParts(stored: StoredCredential): string[] {
-  const missing: string[] = [];
-  if (!stored.clientId?.trim()) missing.push('client ID');
-  if (!stored.clientSecretEnc) missing.push('client secret');
-  if (!stored.tenantId?.trim()) missing.push('tenant ID');
-  if (!stored.appKeyEnc) missing.push('app key');
-  return missing;
-}
-
-function open(stored: StoredCredential, secretBox: SecretBox): ServiceTitanCredential | null {
-  try {
-    return {
-      clientId: stored.clientId!.trim(),
-      clientSecret: secretBox.open(stored.clientSecretEnc!),
-      tenantId: stored.tenantId!.trim(),
-      appKey: secretBox.open(stored.appKeyEnc!),
-      environment: stored.environment,
-    };
-  } catch {
-    // Sealed under another encryption key, or damaged: the admin has to enter it again.
-    return null;
-  }
+/** The company's own candidate on its platform. */
+function companyCandidate(
+  company: CompanyWithAccount | null | undefined,
+  secretBox: SecretBox,
+): Candidate[] {
+  // A left join without a company may come back as a row of nulls.
+  if (!company || (company.provider as ProviderId | null) === null) return [];
+  const { account, handle, ...row } = company;
+  return [
+    {
+      provider: company.provider,
+      source: 'company',
+      open: () => STORED_PLATFORMS[company.provider].open(secretBox, row, account, handle),
+    },
+  ];
 }
 
 /**
- * The ServiceTitan credential used for a user: their own newest active credential, else their
- * company's. Only a complete, readable credential is used; when none is, the first problem
- * found is reported so the office knows what to fix.
+ * The connection used for a user: their own newest active credential (seed "Credential": the
+ * default platform's), else their company's on its platform. Only a complete, readable
+ * credential is used; when none is, the first problem found is reported so the office knows
+ * what to fix.
  */
 export async function resolveCredential(
   options: {
@@ -142,9 +88,9 @@ export async function resolveCredential(
       .from(companies)
       .where(eq(companies.id, companyId))
       .limit(1);
-    return resolveFrom(companyCandidate(company), company?.provider, secretBox, identify);
+    return resolveFrom(companyCandidate(company, secretBox), company?.provider, identify);
   }
-  if (userId === undefined) return { status: 'none', provider: 'servicetitan' };
+  if (userId === undefined) return { status: 'none', provider: DEFAULT_PROVIDER };
   // One round trip: the user's newest active credential (the left join yields one row per
   // active credential, newest first, or one row of nulls) beside their company's.
   const [row] = await db
@@ -165,65 +111,48 @@ export async function resolveCredential(
     .orderBy(desc(credentials.createdAt), desc(credentials.id))
     .limit(1);
 
-  // A person's own credential (the seed's "Credential": ServiceTitan's) comes first.
+  // A person's own credential (the seed's "Credential": the default platform's) comes first.
   const candidates: Candidate[] = [];
-  if (row?.own) candidates.push({ kind: 'servicetitan', stored: row.own, source: 'user' });
-  candidates.push(...companyCandidate(row?.company));
+  const own = row?.own;
+  if (own) {
+    candidates.push({
+      provider: DEFAULT_PROVIDER,
+      source: 'user',
+      open: () => openUserCredential(own, secretBox, 'user'),
+    });
+  }
+  candidates.push(...companyCandidate(row?.company, secretBox));
 
-  return resolveFrom(candidates, row?.company?.provider, secretBox, identify);
+  return resolveFrom(candidates, row?.company?.provider, identify);
 }
 
 function resolveFrom(
   candidates: Candidate[],
   companyProvider: ProviderId | undefined,
-  secretBox: SecretBox,
   identify: (connection: ProviderConnection) => string,
 ): CredentialResolution {
-  const provider = companyProvider ?? 'servicetitan';
+  const provider = companyProvider ?? DEFAULT_PROVIDER;
   let firstProblem: string | null = null;
   for (const candidate of candidates) {
-    if (candidate.kind === 'jobber') {
-      const { companyId, accountId, connectionId } = candidate;
-      const connection: ProviderConnection = {
-        provider: 'jobber',
-        credential: { companyId, accountId, connectionId },
-      };
-      return { status: 'ready', connection, source: 'company', identity: identify(connection) };
-    }
-    if (candidate.kind === 'housecallpro') {
-      let apiKey: string;
-      try {
-        apiKey = secretBox.open(candidate.apiKeyEnc);
-      } catch {
-        firstProblem ??=
-          "Your company's Housecall Pro API key could not be read. An administrator needs to enter it again in Setup.";
-        continue;
-      }
-      const connection: ProviderConnection = { provider: 'housecallpro', credential: { apiKey } };
-      return { status: 'ready', connection, source: 'company', identity: identify(connection) };
-    }
-    const { stored, source } = candidate;
-    const missing = missingParts(stored);
-    const owner =
-      source === 'user' ? 'Your ServiceTitan credential' : "Your company's ServiceTitan credential";
-    if (missing.length > 0) {
-      firstProblem ??= `${owner} is missing the ${joinWords(missing)}. An administrator can complete it in the Admin panel.`;
+    const opened = candidate.open();
+    if (opened.status === 'none') continue;
+    if (opened.status === 'unusable') {
+      firstProblem ??= opened.reason;
       continue;
     }
-    const credential = open(stored, secretBox);
-    if (!credential) {
-      firstProblem ??= `${owner} could not be read. An administrator needs to enter it again in the Admin panel.`;
-      continue;
-    }
-    const connection: ProviderConnection = { provider: 'servicetitan', credential };
-    return { status: 'ready', connection, source, identity: identify(connection) };
+    // The credential is the candidate's platform's (STORED_PLATFORMS pairs them).
+    const connection = {
+      provider: candidate.provider,
+      credential: opened.credential,
+    } as ProviderConnection;
+    return {
+      status: 'ready',
+      connection,
+      source: candidate.source,
+      identity: identify(connection),
+    };
   }
   return firstProblem
     ? { status: 'unusable', reason: firstProblem, provider }
     : { status: 'none', provider };
-}
-
-function joinWords(words: string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }

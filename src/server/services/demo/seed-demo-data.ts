@@ -1,16 +1,11 @@
 import crypto from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { boards, boardSettings, companies, itemPreferences, users } from '../../db/schema.js';
 import { DEFAULT_ZIP_CODE } from '../../../shared/settings/board-settings-constants.js';
 import { defaultCompanySettings } from '../board-settings/board-settings-store.js';
-import { openIfReadable, type SecretBox } from '../../security/secret-box.js';
-import { webhookKeyHash } from '../companies/company-store.js';
-import {
-  businessUnitId as housecallProBusinessUnitId,
-  jobTypeId as housecallProJobTypeId,
-} from '../housecallpro/counting.js';
-import type { ServiceTitanCredential } from '../servicetitan/contract.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { DefaultCredential } from '../../platforms/index.js';
 import { createBoardStore, FIRST_BOARD_NAME } from '../boards/board-store.js';
 import { createAlertStore } from '../alerts/alert-store.js';
 import { createRecipients } from '../alerts/recipients.js';
@@ -41,8 +36,8 @@ export interface DemoTargets {
 }
 
 /**
- * First start of the embedded default: one demo company wired to the sample ServiceTitan
- * tenant, and the three demo accounts the development identity provider offers. Does nothing
+ * First start of the embedded default: one demo company wired to the sample account of the
+ * default platform, and the three demo accounts the development identity provider offers. Does nothing
  * once any company or user exists.
  */
 export async function seedDemoData(
@@ -52,7 +47,7 @@ export async function seedDemoData(
     /** The development identity provider's issuer, so the seeded users match its subjects. */
     issuer: string;
     protectedAdminEmail: string;
-    credential: Omit<ServiceTitanCredential, 'environment'> | undefined;
+    credential: Omit<DefaultCredential, 'environment'> | undefined;
     /**
      * Day targets of the demo company (its preferences, decision 007), by business unit and job type id (the sample
      * tenant's typical volume), so the demo board's gauges read like a real company's.
@@ -173,112 +168,4 @@ export async function seedDemoData(
     now: () => new Date(),
   }).ensure(db, companyId, [{ kind: 'email', address: DEMO_ALERT_RULE.channels[0]!.to[0]! }]);
   return true;
-}
-
-export const HOUSECALLPRO_DEMO_COMPANY_NAME = 'Demo Plumbing Co';
-export const HOUSECALLPRO_DEMO_ADMIN = 'owner@demo-plumbing.test';
-
-/**
- * The second demo company (issue 34): "Demo Plumbing Co" on the sample Housecall Pro account,
- * its account admin `owner@demo-plumbing.test`, its webhooks on (the address made here, the
- * signing secret given), and day targets from the account's typical volume (by Housecall Pro's
- * ids). Made once, also beside an embedded database seeded before it existed. Answers the
- * company, its webhook address part and signing secret, so the stand-in can be told where to
- * send its events (as an admin pastes them into Housecall Pro).
- */
-export async function ensureHousecallProDemo(
-  db: Database,
-  options: {
-    secretBox: SecretBox;
-    issuer: string;
-    apiKey: string;
-    webhookSecret: string;
-    targets?: { businessUnits: Record<string, number>; jobTypes: Record<string, number> };
-  },
-): Promise<{ companyId: number; webhookKey: string; webhookSecret: string } | null> {
-  const { secretBox } = options;
-  const [existing] = await db
-    .select({
-      companyId: companies.id,
-      keyEnc: companies.hcpWebhookKeyEnc,
-      secretEnc: companies.hcpWebhookSecretEnc,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.email, HOUSECALLPRO_DEMO_ADMIN))
-    .limit(1);
-  if (existing) {
-    const webhookKey = openIfReadable(secretBox, existing.keyEnc);
-    const webhookSecret = openIfReadable(secretBox, existing.secretEnc);
-    return webhookKey && webhookSecret
-      ? { companyId: existing.companyId, webhookKey, webhookSecret }
-      : null;
-  }
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, HOUSECALLPRO_DEMO_ADMIN))
-    .limit(1);
-  if (taken) return null;
-  const webhookKey = crypto.randomBytes(32).toString('base64url');
-  const companyId = await db.transaction(async (tx) => {
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name: HOUSECALLPRO_DEMO_COMPANY_NAME,
-        provider: 'housecallpro',
-        hcpApiKeyEnc: secretBox.seal(options.apiKey),
-        hcpWebhookSecretEnc: secretBox.seal(options.webhookSecret),
-        hcpWebhookKeyEnc: secretBox.seal(webhookKey),
-        hcpWebhookKeyHash: webhookKeyHash(webhookKey),
-      })
-      .returning({ id: companies.id });
-    const id = company!.id;
-    await tx.insert(users).values({
-      id: crypto.randomUUID(),
-      issuer: options.issuer,
-      subject: HOUSECALLPRO_DEMO_ADMIN,
-      email: HOUSECALLPRO_DEMO_ADMIN,
-      firstName: 'Pat',
-      lastName: 'Owner',
-      role: 'account_admin',
-      companyId: id,
-    });
-    await tx.insert(boards).values({
-      companyId: id,
-      name: FIRST_BOARD_NAME,
-      viewType: 'businessUnit',
-      position: 0,
-      settings: {
-        ...defaultCompanySettings(),
-        title: 'Demo Plumbing Co',
-        timezone: 'America/Chicago',
-      },
-      version: 1,
-    });
-    const targets = options.targets;
-    if (targets) {
-      const rows = (
-        type: 'businessUnit' | 'jobType',
-        byId: Record<string, number>,
-        idOf: (id: string) => number,
-      ) =>
-        Object.entries(byId).map(([hcpId, n]) => ({
-          companyId: id,
-          type,
-          itemId: idOf(hcpId),
-          targetCapacity: n,
-          day1Target: n,
-          day2Target: n,
-          day3Target: n,
-        }));
-      const preferenceRows = [
-        ...rows('businessUnit', targets.businessUnits, housecallProBusinessUnitId),
-        ...rows('jobType', targets.jobTypes, housecallProJobTypeId),
-      ];
-      if (preferenceRows.length) await tx.insert(itemPreferences).values(preferenceRows);
-    }
-    return id;
-  });
-  return { companyId, webhookKey, webhookSecret: options.webhookSecret };
 }

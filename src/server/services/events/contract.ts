@@ -30,7 +30,7 @@ export type BoardEvent =
   | { type: 'boards.changed'; companyId: number }
   /** A company's business-unit / job-type preferences or groups changed. */
   | { type: 'preferences.changed'; companyId: number }
-  /** A company's ServiceTitan credential (or a user's) changed. */
+  /** A company's platform connection (or a user's own credential) changed. */
   | { type: 'credentials.changed'; companyId: number | null; userId?: string }
   /** A company's alert rule started or stopped firing (the wall's alert lines changed). */
   | { type: 'alerts.changed'; companyId: number }

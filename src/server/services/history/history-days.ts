@@ -1,6 +1,6 @@
 import type { FillPoint, HistoryDay } from '../../../shared/api/history.js';
 import type { ItemType } from '../../../shared/api/item-groups.js';
-import type { NamedItem } from '../../../shared/api/servicetitan.js';
+import type { NamedItem } from '../../../shared/api/providers.js';
 import { localDayOf, type LocalDay } from '../../../shared/calendar/display-days.js';
 import { capacityPercent } from '../../../shared/capacity/percent.js';
 import { roundHours, type ItemHours } from '../../../shared/capacity/hours.js';
@@ -67,7 +67,7 @@ export function historyDays(input: {
       counts: new Map([...rowsOf[index]!].map(([id, row]) => [id, row.scheduled])),
       newToday: new Map(),
     })),
-    // Items ServiceTitan no longer lists are named by their id (buildBoardDays' rule).
+    // Items the platform no longer lists are named by their id (buildBoardDays' rule).
     items: input.items.filter((item) => known.has(item.id)),
     viewType: input.viewType,
     preferences: input.preferences,

@@ -3,7 +3,7 @@ import type { ItemType } from '../../../shared/api/item-groups.js';
 import type { Database } from '../../db/index.js';
 import { capacityHistory, companies, historyState, type HistorySource } from '../../db/schema.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
-import { hasPlatformAccountSql, jobberAccountSql } from '../companies/company-store.js';
+import { hasPlatformAccountSql, platformAccountSql } from '../../platforms/stored.js';
 
 /**
  * The one module that reads and writes `capacity_history` and `history_state` (issue 27,
@@ -265,7 +265,7 @@ export async function upkeep(
 }
 
 /**
- * The platform account (a ServiceTitan tenant, decision 040) the company's history belongs to
+ * The platform account (a tenant, say; decision 040) the company's history belongs to
  * (issue 27): the first read claims it; a read from another account deletes the history (it
  * described another business) and claims the new one, in one transaction. A rotated secret of
  * the same account changes nothing.
@@ -461,10 +461,7 @@ export async function readBackfill(
 }> {
   const [row] = await db
     .select({
-      provider: companies.provider,
-      tenant: companies.stTenantId,
-      apiKey: companies.hcpApiKeyEnc,
-      jobberAccount: jobberAccountSql,
+      account: platformAccountSql,
       status: historyState.backfillStatus,
       progress: historyState.backfillProgress,
     })
@@ -473,13 +470,7 @@ export async function readBackfill(
     .where(eq(companies.id, companyId));
   const stored = row?.progress as Partial<BackfillProgress> | null | undefined;
   return {
-    connected: row
-      ? (row.provider === 'jobber'
-          ? row.jobberAccount
-          : row.provider === 'housecallpro'
-            ? row.apiKey
-            : row.tenant) != null
-      : false,
+    connected: row ? row.account != null : false,
     status: row?.status ?? null,
     progress: stored
       ? {

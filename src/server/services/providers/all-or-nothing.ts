@@ -1,6 +1,6 @@
 /**
  * Runs reads side by side like Promise.all, but the first failure aborts the others' shared
- * signal, so a refresh that has already failed stops asking ServiceTitan (no retries, no further
+ * signal, so a refresh that has already failed stops asking the platform (no retries, no further
  * pages). Rejects with that first failure, as Promise.all does.
  */
 export async function allOrNothing<T extends readonly unknown[]>(

@@ -1,4 +1,4 @@
-import type { NamedItem } from '../../../shared/api/servicetitan.js';
+import type { NamedItem } from '../../../shared/api/providers.js';
 
 /** Items as the configuration pages list them: by name, ignoring case and accents. */
 export const byName = (a: NamedItem, b: NamedItem): number =>

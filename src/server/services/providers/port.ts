@@ -1,5 +1,5 @@
 import type { ConnectionCheck } from '../../../shared/api/companies.js';
-import type { NamedItem } from '../../../shared/api/servicetitan.js';
+import type { NamedItem } from '../../../shared/api/providers.js';
 import type { CountableAppointment, CountableJob } from '../../../shared/capacity/count-jobs.js';
 import type { HoursReading } from '../../../shared/capacity/hours.js';
 import type { ProviderId } from '../../../shared/providers/platforms.js';
@@ -10,8 +10,8 @@ import type { ProviderId } from '../../../shared/providers/platforms.js';
  * and its one-read-per-company rule, the connection check) may know of a field-service platform.
  * Each platform is an adapter in a folder of its own that implements this and nothing here names
  * one. The board's two views are the specification's two item kinds, `businessUnit` and
- * `jobType`; what a platform calls them (ServiceTitan: business units and job types; Jobber:
- * services and team members) is said in src/shared/providers/platforms.ts.
+ * `jobType`; what a platform calls them (business units and job types, or services and team
+ * members) is said in src/shared/providers/platforms.ts.
  */
 
 /** A window of time read from the platform: `[startsOnOrAfter, startsBefore)`, ISO-8601 UTC. */
@@ -86,7 +86,7 @@ export type { HoursReading } from '../../../shared/capacity/hours.js';
 /** One company's connection, opened: what the server reads the platform with. */
 export interface ProviderReader {
   /**
-   * The platform account the numbers belong to (ServiceTitan's tenant id): history belongs to
+   * The platform account the numbers belong to (a tenant id, say): history belongs to
    * the account it was read from, and another account rebuilds it (decision 026).
    */
   account(options?: ReadOptions): Promise<string>;

@@ -13,12 +13,14 @@ import {
   SUGGESTION_WEEKS,
   suggestTarget,
 } from '../../../shared/targets/suggest-target.js';
+import { providerName } from '../../../shared/providers/platforms.js';
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { readCompanySettings, readSettingsOnly } from '../board-settings/board-settings-store.js';
 import { settingsHomeOf, type BoardRow } from '../boards/board-store.js';
 import type { CapacityService } from '../capacity/capacity-service.js';
 import {
+  companyProvider,
   hasPlatformAccount,
   markTargetsReviewed,
   targetsReviewedAt,
@@ -169,11 +171,12 @@ export function createTargetsService(deps: {
     let chosen: TargetSuggestion[] = [];
     if (body.items !== 'none') {
       if (current.status !== 'ready') {
+        const platform = providerName(await companyProvider(db, companyId));
         throw invalid(
           'items',
           current.status === 'backfilling'
-            ? 'suggestions are not ready: ServiceTitan’s past is still being read'
-            : 'there are no suggestions without history from ServiceTitan',
+            ? `suggestions are not ready: ${platform}’s past is still being read`
+            : `there are no suggestions without history from ${platform}`,
         );
       }
       const byKey = new Map(current.items.map((item) => [`${item.type}:${item.itemId}`, item]));

@@ -3,7 +3,7 @@ import { can } from '@shared/permissions';
 import { Building2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { jobberOutcome } from '@/features/jobber/components/jobber-connect-step';
+import { connectOutcome } from '@/features/platforms';
 import { paths } from '@/config/paths';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
@@ -24,10 +24,10 @@ export function AdminPage() {
   const [credentialsOf, setCredentialsOf] = useState<AdminUserRow | null>(null);
   const master = can(actor, 'companies.manage');
   const companyName = user?.companyName ?? null;
-  // Back from Jobber's authorize page (the master admin connecting a company: ?companyId=&jobber=).
+  // Back from a platform's authorize page (the master admin connecting a company: ?companyId=).
   const search = useSearch();
-  const jobber = jobberOutcome(search);
-  const jobberCompany = Number(new URLSearchParams(search).get('companyId')) || null;
+  const outcome = connectOutcome(search);
+  const outcomeCompany = Number(new URLSearchParams(search).get('companyId')) || null;
 
   return (
     <PageShell
@@ -60,7 +60,7 @@ export function AdminPage() {
           <CompaniesOverview
             actor={actor}
             onOpenCredentials={setCredentialsOf}
-            jobber={jobber && jobberCompany ? { companyId: jobberCompany, outcome: jobber } : null}
+            outcome={outcome && outcomeCompany ? { companyId: outcomeCompany, outcome } : null}
           />
         ) : (
           <>

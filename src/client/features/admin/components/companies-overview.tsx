@@ -1,6 +1,5 @@
 import type { AdminUserRow } from '@shared/api/admin';
 import type { CompanyOverview } from '@shared/api/companies';
-import type { JobberResult } from '@shared/api/jobber';
 import { isAdminRole, type Actor } from '@shared/permissions';
 import { ChevronDown, MonitorPlay } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -10,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import type { ConnectOutcome } from '@/features/platforms';
 import { useAdminUsers } from '../api/users';
 import { useCompaniesOverview } from '../api/companies-overview';
 import { CompanyPlan } from './company-plan';
@@ -49,14 +49,14 @@ function CompanyCard({
   defaultOpen,
   actor,
   onOpenCredentials,
-  jobber,
+  outcome,
 }: {
   company: CompanyOverview;
   defaultOpen: boolean;
   actor: Actor | null;
   onOpenCredentials: (user: AdminUserRow) => void;
-  /** Back from Jobber for this company: what Jobber said. */
-  jobber: JobberResult | null;
+  /** Back from a platform's authorize page for this company: what it said. */
+  outcome: ConnectOutcome | null;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const total = company.admins.length + company.users.length;
@@ -102,7 +102,7 @@ function CompanyCard({
         </div>
         <CollapsibleContent>
           <CardContent className="grid gap-4 pt-0">
-            <PlatformConnection companyId={company.id} own={false} outcome={jobber} />
+            <PlatformConnection companyId={company.id} own={false} outcome={outcome} />
             <CompanyPlan
               actor={actor}
               companyId={company.id}
@@ -138,12 +138,12 @@ function CompanyCard({
 export function CompaniesOverview({
   actor,
   onOpenCredentials,
-  jobber = null,
+  outcome = null,
 }: {
   actor: Actor | null;
   onOpenCredentials: (user: AdminUserRow) => void;
-  /** Back from Jobber's authorize page for a company (`?companyId=&jobber=`). */
-  jobber?: { companyId: number; outcome: JobberResult } | null;
+  /** Back from a platform's authorize page for a company (`?companyId=` and its answer). */
+  outcome?: { companyId: number; outcome: ConnectOutcome } | null;
 }) {
   const overview = useCompaniesOverview();
   // /companies' "View Users" links here with #company-<id>: that card opens and comes into view.
@@ -191,11 +191,11 @@ export function CompaniesOverview({
                 defaultOpen={
                   companies.length <= 3 ||
                   linkedCompany === `company-${company.id}` ||
-                  jobber?.companyId === company.id
+                  outcome?.companyId === company.id
                 }
                 actor={actor}
                 onOpenCredentials={onOpenCredentials}
-                jobber={jobber?.companyId === company.id ? jobber.outcome : null}
+                outcome={outcome?.companyId === company.id ? outcome.outcome : null}
               />
             ))}
             {unassigned.length > 0 && (

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@shared/api/admin';
 import type { ConnectionCheck } from '@shared/api/companies';
 import type { Credential } from '@shared/api/credentials';
+import { DEFAULT_PROVIDER, providerName } from '@shared/providers/platforms';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -16,11 +17,14 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { AddCredentialDialog } from '@/features/platforms';
 import { apiJson } from '@/lib/api';
 import { reportError } from '@/lib/report-error';
 import { FETCH_FAILED, useCredentials, useDeleteCredential } from '../api/credentials';
 import { displayName } from '../lib/user-labels';
-import { AddCredentialDialog } from './add-credential-dialog';
+
+/** Users' own credentials are the default platform's (seed "Credential"). */
+const CREDENTIAL_PLATFORM = providerName(DEFAULT_PROVIDER);
 
 const secretText = (secret: Credential['clientSecret']) =>
   secret.configured ? `configured ••••${secret.last4 ?? ''}` : 'not set';
@@ -35,7 +39,7 @@ export function CredentialsDialog({
 }) {
   const credentials = useCredentials(user?.id ?? null);
   const remove = useDeleteCredential();
-  // The company's own ServiceTitan connection already feeds this person's board.
+  // The company's own platform connection already feeds this person's board.
   const company = useCompanyList(user !== null).data?.find((c) => c.id === user?.companyId);
   const [check, setCheck] = useState<{ clientId: string; result: ConnectionCheck } | null>(null);
   const test = useMutation({
@@ -59,8 +63,8 @@ export function CredentialsDialog({
         <DialogHeader>
           <DialogTitle>Credentials{user ? ` of ${displayName(user)}` : ''}</DialogTitle>
           <DialogDescription>
-            ServiceTitan API credentials this person&apos;s board can use. Secrets are never shown
-            again after saving.
+            {CREDENTIAL_PLATFORM} API credentials this person&apos;s board can use. Secrets are
+            never shown again after saving.
           </DialogDescription>
         </DialogHeader>
         <div className="flex justify-end">
@@ -88,8 +92,8 @@ export function CredentialsDialog({
         ) : credentials.data.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="no-credentials-text">
             {company?.configured
-              ? `This person's board uses ${company.name}'s ServiceTitan connection. Add a credential here only to give this person's board another ServiceTitan account.`
-              : "No credentials yet. Add the ServiceTitan client ID and secret to connect this person's board."}
+              ? `This person's board uses ${company.name}'s ${providerName(company.provider)} connection. Add a credential here only to give this person's board another ${CREDENTIAL_PLATFORM} account.`
+              : `No credentials yet. Add the ${CREDENTIAL_PLATFORM} client ID and secret to connect this person's board.`}
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Credentials">

@@ -31,6 +31,7 @@ import {
 } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useCompanyList } from '@/hooks/use-company-list';
+import { usePlatform } from '@/hooks/use-platform';
 import { showFieldErrors } from '@/lib/form-errors';
 import { reportError } from '@/lib/report-error';
 import { useCreateInvitation } from '../api/invitations';
@@ -65,6 +66,8 @@ export function InviteUserDialog({
   const master = can(actor, 'companies.manage');
   const roles = assignableRoles(actor);
   const companies = useCompanyList(open && master);
+  // An account admin invites into their own company: its platform names the connection.
+  const platform = usePlatform(undefined, open && !master);
   const invite = useCreateInvitation();
   const defaults: CreateInvitationBody = {
     email: '',
@@ -215,7 +218,7 @@ export function InviteUserDialog({
                       onCheckedChange={(checked) => field.onChange(checked === true)}
                     />
                     <Label htmlFor="invite-is-admin">
-                      Administrator (can manage users and the ServiceTitan connection)
+                      Administrator (can manage users and the {platform.name} connection)
                     </Label>
                   </div>
                 )}

@@ -1,4 +1,3 @@
-import type { JobberResult } from '@shared/api/jobber';
 import { providerName } from '@shared/providers/platforms';
 import { PlugZap } from 'lucide-react';
 import { Link } from 'wouter';
@@ -6,13 +5,13 @@ import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCompanyList } from '@/hooks/use-company-list';
-import { JobberChoice, JobberConnectStep } from '@/features/jobber/components/jobber-connect-step';
+import { AdminPlatformConnect, type ConnectOutcome } from '@/features/platforms';
 
 /**
  * On the company's admin page (issue 38 item 1): the platform the company runs on and whether it
  * is set up, the way to Setup (its own admins) or Companies (the master admin) to change it, and
- * "Connect Jobber" while this server can connect Jobber (the Jobber step itself on a company that
- * runs on Jobber, or coming back from Jobber with `outcome`).
+ * a platform connected with one click, offered while this server can connect it (its step on a
+ * company that runs on it, or coming back from its authorize page with `outcome`).
  */
 export function PlatformConnection({
   companyId,
@@ -20,14 +19,13 @@ export function PlatformConnection({
   outcome = null,
 }: {
   companyId: number;
-  /** The admin's own company (Jobber sends them back to Setup); else the master admin's look. */
+  /** The admin's own company (the platform sends them back to Setup); else the master admin's look. */
   own: boolean;
-  outcome?: JobberResult | null;
+  outcome?: ConnectOutcome | null;
 }) {
   const companies = useCompanyList();
   const company = companies.data?.find((c) => c.id === companyId);
   if (!company) return null;
-  const asked = own ? undefined : companyId;
   return (
     <section
       className="grid gap-3"
@@ -50,11 +48,7 @@ export function PlatformConnection({
           </Link>
         </Button>
       </div>
-      {company.provider === 'jobber' || outcome ? (
-        <JobberConnectStep companyId={asked} outcome={outcome} />
-      ) : (
-        <JobberChoice companyId={asked} companyName={own ? undefined : company.name} />
-      )}
+      <AdminPlatformConnect company={company} own={own} outcome={outcome} />
     </section>
   );
 }

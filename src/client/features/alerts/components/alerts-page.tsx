@@ -41,6 +41,7 @@ import { NotifyCard } from '@/features/push/components/notify-card';
 import { BoardPicker } from '@/features/boards/components/board-picker';
 import { useAuth } from '@/hooks/use-auth';
 import { useChosenCompany } from '@/hooks/use-chosen-company';
+import { usePlatform } from '@/hooks/use-platform';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import {
@@ -91,6 +92,7 @@ export function AlertsPage() {
   // A master admin reads any company's (`?companyId=`, as on History and Boards), else their own.
   const { chosen: otherCompany } = useChosenCompany();
   const boards = useBoards(otherCompany);
+  const platform = usePlatform(otherCompany);
   const rules = useAlertRules(boardId, otherCompany);
   const deliveries = useAlertDeliveries(boardId, otherCompany);
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
@@ -193,6 +195,7 @@ export function AlertsPage() {
               <RuleCard
                 key={rule.id}
                 rule={rule}
+                platformName={platform.name}
                 canManage={canManage}
                 onEdit={() => setEditing(rule)}
               />
@@ -234,10 +237,13 @@ function StateBadge({ rule }: { rule: AlertRule }) {
 
 function RuleCard({
   rule,
+  platformName,
   canManage,
   onEdit,
 }: {
   rule: AlertRule;
+  /** The company's platform, which a stale rule names. */
+  platformName: string;
   canManage: boolean;
   onEdit: () => void;
 }) {
@@ -252,7 +258,7 @@ function RuleCard({
           <StateBadge rule={rule} />
         </div>
         <CardDescription className="text-sm text-foreground/80">
-          {describeRule(rule)}
+          {describeRule(rule, undefined, platformName)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -38,6 +38,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
+import { usePlatform } from '@/hooks/use-platform';
 import { ApiError } from '@/lib/api';
 import { reportError } from '@/lib/report-error';
 import { useBoardItems, useCreateAlertRule, useUpdateAlertRule } from '../api/alerts-api';
@@ -290,6 +291,7 @@ function RuleForm({
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
   const items = useBoardItems(boardId, companyId);
+  const platform = usePlatform(companyId);
   const [changeChannels, setChangeChannels] = useState(rule === null);
   const form = useForm<RuleValues>({
     resolver: zodResolver(
@@ -310,6 +312,7 @@ function RuleForm({
       channels: changeChannels ? (values.channels ?? []) : (rule?.channels ?? []),
     },
     itemName(values.itemId ?? null),
+    platform.name,
   );
 
   const onSubmit = form.handleSubmit(async (raw) => {
@@ -512,7 +515,7 @@ function RuleForm({
 
       {kind === 'stale' && (
         <TextField
-          label="When ServiceTitan has failed for more than (minutes)"
+          label={`When ${platform.name} has failed for more than (minutes)`}
           type="number"
           inputMode="numeric"
           min={1}

@@ -5,6 +5,7 @@ import {
   type BoardMeasure,
 } from '@shared/api/boards';
 import type { ItemType } from '@shared/api/item-groups';
+import type { Platform } from '@shared/providers/platforms';
 import { ArrowDown, ArrowUp, ExternalLink, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -61,14 +62,14 @@ function ViewTypeSelect({
   );
 }
 
-/** "Measure by" (issue 35): what a business-unit board's numbers are. */
-const MEASURE_WORDS: Record<BoardMeasure, string> = {
-  jobs: 'Jobs — targets you set',
-  hours: 'Hours — from ServiceTitan',
-};
-
+/**
+ * "Measure by" (issue 35): what a business-unit board's numbers are. Hours come from a platform
+ * that measures them (the registry says which, and what their source is called); elsewhere the
+ * choice says so and cannot be made (a board that already measures hours keeps it).
+ */
 function MeasureSelect({
   id,
+  platform,
   value,
   onChange,
   label,
@@ -76,6 +77,7 @@ function MeasureSelect({
   inRow = false,
 }: {
   id?: string;
+  platform: Platform;
   value: BoardMeasure;
   onChange: (value: BoardMeasure) => void;
   /** The accessible name when no visible label points at it. */
@@ -92,14 +94,19 @@ function MeasureSelect({
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as BoardMeasure)}
     >
-      <option value="jobs">{MEASURE_WORDS.jobs}</option>
-      <option value="hours">{MEASURE_WORDS.hours}</option>
+      <option value="jobs">Jobs — targets you set</option>
+      <option value="hours" disabled={!platform.hours && value !== 'hours'}>
+        {platform.hours
+          ? `Hours — from ${platform.hours.source}`
+          : `Hours — not measured on ${platform.name}`}
+      </option>
     </select>
   );
 }
 
 function CreateCard({ count, companyId }: { count: number; companyId: number | undefined }) {
   const create = useCreateBoard(companyId);
+  const platform = usePlatform(companyId);
   const [name, setName] = useState('');
   const [viewType, setViewType] = useState<ItemType>('businessUnit');
   const [measure, setMeasure] = useState<BoardMeasure>('jobs');
@@ -146,7 +153,12 @@ function CreateCard({ count, companyId }: { count: number; companyId: number | u
           {viewType === 'businessUnit' ? (
             <div className="grid content-start gap-1.5">
               <Label htmlFor="new-board-measure">Measure by</Label>
-              <MeasureSelect id="new-board-measure" value={measure} onChange={setMeasure} />
+              <MeasureSelect
+                id="new-board-measure"
+                platform={platform}
+                value={measure}
+                onChange={setMeasure}
+              />
             </div>
           ) : (
             <p className="self-center text-sm text-muted-foreground">Counts jobs</p>
@@ -381,7 +393,7 @@ function BoardRow({
         <p className="text-sm text-muted-foreground">
           Shows {items} ·{' '}
           {board.viewType === 'businessUnit' && board.measure === 'hours'
-            ? 'technician hours from ServiceTitan, no typed targets'
+            ? `technician hours from ${platform.hours?.source ?? platform.name}, no typed targets`
             : 'jobs against the targets you set'}{' '}
           · {board.screenCount} {board.screenCount === 1 ? 'screen' : 'screens'}
         </p>
@@ -425,6 +437,7 @@ function BoardRow({
         </select>
         {board.viewType === 'businessUnit' && (
           <MeasureSelect
+            platform={platform}
             label={`Measure ${board.name} by`}
             value={board.measure}
             disabled={update.isPending}

@@ -19,7 +19,7 @@ import { itemKindWords } from '@/features/item-config/lib/item-kinds';
 
 /**
  * Which business units or job types (and groups) a board shows (issue 26): every item, so new
- * ones in ServiceTitan appear (null), or the ones ticked. The rows, their names (custom names
+ * ones on the platform appear (null), or the ones ticked. The rows, their names (custom names
  * included), the search and the groups are the configuration pages' own (item-config).
  */
 export function ItemPicker({

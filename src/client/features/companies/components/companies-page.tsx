@@ -1,6 +1,6 @@
 import type { Company, ConnectionCheck } from '@shared/api/companies';
 import { can } from '@shared/permissions';
-import { providerName, type ProviderId } from '@shared/providers/platforms';
+import { platformNamesInWords, providerName, type ProviderId } from '@shared/providers/platforms';
 import { Building2, LayoutGrid, MonitorPlay, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -26,8 +26,8 @@ import { CompanyFormDialog } from './company-form-dialog';
 
 /**
  * The seed's provider setup, judged by the company's own platform (issue 34): "Configured" when
- * it has what that platform needs (ServiceTitan's four values, Housecall Pro's API key, a Jobber
- * connection), else "Missing", beside the platform's name.
+ * it has what that platform needs (its values, or its one-click connection made), else
+ * "Missing", beside the platform's name.
  */
 function SetupBadge({ company }: { company: Company }) {
   return (
@@ -141,7 +141,7 @@ export function CompaniesPage() {
       title="Companies"
       description={
         manage
-          ? 'Every company using the board, the platform it runs on (ServiceTitan, Housecall Pro or Jobber), and whether that connection is set up.'
+          ? `Every company using the board, the platform it runs on (${platformNamesInWords()}), and whether that connection is set up.`
           : 'Your company and its platform connection.'
       }
       actions={

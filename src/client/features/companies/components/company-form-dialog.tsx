@@ -4,13 +4,17 @@ import {
   type Company,
   type CompanyBody,
   type CompanyWriteResult,
-  type UpdateCompanyBody,
 } from '@shared/api/companies';
-import { PROVIDER_IDS, providerName, type ProviderId } from '@shared/providers/platforms';
+import {
+  DEFAULT_PROVIDER,
+  PLATFORMS,
+  PROVIDER_IDS,
+  providerName,
+  type ProviderId,
+} from '@shared/providers/platforms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ServiceTitanFields } from '@/components/servicetitan-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,6 +29,7 @@ import { NATIVE_SELECT } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { showFieldErrors } from '@/lib/form-errors';
 import { reportError } from '@/lib/report-error';
+import { COMPANY_FORM_HINT, CompanyValueFields, companyBodyFor } from '@/features/platforms';
 import { useCreateCompany, useUpdateCompany } from '../api/companies';
 
 const FIELDS = ['name', 'clientId', 'clientSecret', 'tenantId', 'appKey', 'apiKey'] as const;
@@ -39,38 +44,9 @@ const valuesOf = (company: Company | null): CompanyBody => ({
   apiKey: '',
 });
 
-/** What connecting each platform here takes, in a line. */
-const HOW: Record<ProviderId, string> = {
-  servicetitan:
-    'The ServiceTitan values come from ServiceTitan: Settings › Integrations › API Application Access. With all four, saving checks the connection.',
-  housecallpro:
-    'The Company API key comes from Housecall Pro: App Store › API › Generate API Key (MAX plan). Saving it checks the connection.',
-  jobber:
-    'Jobber is connected with "Connect Jobber" (the company’s admin page or its Setup): Jobber asks its account owner to allow access.',
-};
-
-/**
- * Only the chosen platform's values go in the body (another platform's are a 400). Naming a
- * platform other than the company's switches it, so the body names one only when it carries
- * values or the admin chose another platform.
- */
-function bodyFor(provider: ProviderId, values: CompanyBody, company: Company | null) {
-  const body: UpdateCompanyBody = { name: values.name };
-  if (provider === 'servicetitan') {
-    const { clientId, clientSecret, tenantId, appKey } = values;
-    return { ...body, clientId, clientSecret, tenantId, appKey };
-  }
-  if (provider === 'housecallpro') {
-    return values.apiKey || company?.provider !== 'housecallpro'
-      ? { ...body, provider, ...(values.apiKey ? { apiKey: values.apiKey } : {}) }
-      : body;
-  }
-  return body;
-}
-
 /**
  * Seed Create/Edit company dialog: a name (required) and the connection values of the company's
- * platform (ServiceTitan's four, Housecall Pro's API key; Jobber connects by its own button).
+ * platform (its fields from features/platforms; a one-click platform connects by its own button).
  * `company` null creates. Saving complete values runs the connection check; `onSaved` gets it.
  */
 export function CompanyFormDialog({
@@ -89,15 +65,14 @@ export function CompanyFormDialog({
     resolver: zodResolver(companyBodySchema),
     defaultValues: valuesOf(company),
   });
-  const [provider, setProvider] = useState<ProviderId>(company?.provider ?? 'servicetitan');
+  const [provider, setProvider] = useState<ProviderId>(company?.provider ?? DEFAULT_PROVIDER);
   const create = useCreateCompany();
   const update = useUpdateCompany();
   const { errors, isSubmitting } = form.formState;
-  const storedKey = company?.provider === 'housecallpro' ? company.apiKey : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const body = bodyFor(provider, values, company);
+      const body = companyBodyFor(provider, values, company);
       const result = company
         ? await update.mutateAsync({ id: company.id, body })
         : await create.mutateAsync({ ...body, name: values.name });
@@ -114,7 +89,7 @@ export function CompanyFormDialog({
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{company ? 'Edit Company' : 'Create Company'}</DialogTitle>
-          <DialogDescription>{HOW[provider]}</DialogDescription>
+          <DialogDescription>{COMPANY_FORM_HINT[provider]}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <TextField
@@ -139,34 +114,18 @@ export function CompanyFormDialog({
             </select>
             {company && provider !== company.provider && (
               <p className="text-xs text-muted-foreground">
-                {provider === 'jobber'
-                  ? `${company.name} stays on ${providerName(company.provider)} until Jobber is connected.`
+                {PLATFORMS[provider].connectBy === 'oauth'
+                  ? `${company.name} stays on ${providerName(company.provider)} until ${providerName(provider)} is connected.`
                   : `Saving switches ${company.name} from ${providerName(company.provider)} to ${providerName(provider)}: its boards, settings and the targets of items that still exist stay.`}
               </p>
             )}
           </div>
-          {provider === 'servicetitan' && (
-            <ServiceTitanFields
-              register={form.register}
-              errors={errors}
-              stored={company ?? undefined}
-            />
-          )}
-          {provider === 'housecallpro' && (
-            <TextField
-              label="Company API key"
-              type="password"
-              autoComplete="new-password"
-              spellCheck={false}
-              hint={
-                storedKey?.configured
-                  ? `configured ••••${storedKey.last4 ?? ''} (leave blank to keep it)`
-                  : 'Optional'
-              }
-              error={errors.apiKey?.message}
-              {...form.register('apiKey')}
-            />
-          )}
+          <CompanyValueFields
+            provider={provider}
+            register={form.register}
+            errors={errors}
+            company={company}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

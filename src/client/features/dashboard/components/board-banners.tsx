@@ -8,7 +8,7 @@ import { staleBannerText } from '../lib/stale-text';
 const LARGE = 'px-[1em] py-[0.5em] text-[1.8em] font-semibold [&_svg]:h-[1.2em] [&_svg]:w-[1.2em]';
 const REGULAR = 'px-4 py-2';
 
-/** `action`: what the viewer can do about it (an admin's way to the ServiceTitan connection). */
+/** `action`: what the viewer can do about it (an admin's way to the platform connection). */
 export function ErrorBanner({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div

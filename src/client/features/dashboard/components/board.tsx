@@ -107,7 +107,7 @@ export function Board({
   renderSubscriptionNeeded?: () => ReactNode;
   /** Shown above the day cards (the live preview's welcome). */
   banner?: ReactNode;
-  /** Beside an error: what the viewer can do about it (admins: the ServiceTitan connection). */
+  /** Beside an error: what the viewer can do about it (admins: the platform connection). */
   errorAction?: ReactNode;
   /** The company whose board a master admin opened; absent: the viewer's own company. */
   companyId?: number;

@@ -111,7 +111,7 @@ export default function SideMenuSheet({
   const { theme, toggleTheme } = useTheme();
   // Entries lead only where this person may go (the one permission vocabulary, src/shared).
   const { user, actor } = useAuth();
-  // The company's platform names its views (Jobber: Services and Team) and its connection.
+  // The company's platform names its views (perhaps Services and Team) and its connection.
   const platform = usePlatform(companyId, signedIn);
   // Back to the platform connection (issue 33 item 8): Setup for the company's own admins; the
   // master admin looking at another company manages it on Companies.

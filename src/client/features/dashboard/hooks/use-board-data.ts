@@ -17,10 +17,10 @@ export interface BoardData {
   /** A reload is running while the previous numbers stay on screen. */
   isRefreshing: boolean;
   error: string | null;
-  /** The numbers are older than they should be because ServiceTitan failed. */
+  /** The numbers are older than they should be because the platform failed. */
   stale: boolean;
   staleReason: string | null;
-  /** When these numbers were read from ServiceTitan (or generated, for sample data). */
+  /** When these numbers were read from the platform (or generated, for sample data). */
   fetchedAt: Date | null;
   isSample: boolean;
   /** A board set to measure hours (issue 35): whether it shows them, from where, or why not. */

@@ -1,5 +1,5 @@
 const ENDS_A_SENTENCE = /[.!?]$/;
-/** The reason already says the board will try again (ServiceTitan's own sentences do). */
+/** The reason already says the board will try again (the platforms' own sentences do). */
 const SAYS_IT_RETRIES = /\btry(ing)? again\b|\bkeeps trying\b/i;
 
 /**

@@ -56,7 +56,7 @@ export function ItemConfigPage({ type }: { type: ItemType }) {
   // The company configured: a master admin's choice, else the person's own.
   const { master, chosen: otherCompany, companyId } = useChosenCompany();
   const metadata = usePlatformItems(otherCompany);
-  // The company's platform names the page's words ("No Housecall Pro Credentials", "Services").
+  // The company's platform names the page's words ("No <platform> Credentials", "Services").
   const words = itemKindWords(type, metadata.data?.provider);
   const preferences = usePreferences(type, otherCompany);
   const groups = useItemGroups(type, otherCompany);

@@ -1,7 +1,7 @@
 import type { ItemGroup, ItemType } from '@shared/api/item-groups';
 import { groupNameSchema } from '@shared/api/item-groups';
 import type { ItemPreference } from '@shared/api/preferences';
-import type { NamedItem } from '@shared/api/servicetitan';
+import type { NamedItem } from '@shared/api/providers';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { INLINE_EDITOR_BOX, INLINE_EDITOR_INPUT, InlineEditor } from '@/components/inline-editor';

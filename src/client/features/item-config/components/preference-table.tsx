@@ -1,6 +1,6 @@
 import type { ItemGroup, ItemType } from '@shared/api/item-groups';
 import type { ItemPreference, PreferenceChanges } from '@shared/api/preferences';
-import type { NamedItem } from '@shared/api/servicetitan';
+import type { NamedItem } from '@shared/api/providers';
 import type { TargetSuggestion } from '@shared/api/targets';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';

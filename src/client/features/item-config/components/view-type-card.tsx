@@ -17,7 +17,7 @@ import { usePersonalViewType } from '@/hooks/use-personal-view-type';
  */
 export function ViewTypeCard({ provider }: { provider?: ProviderId | undefined }) {
   const [viewType, setViewType] = usePersonalViewType();
-  // The company's platform names the views (Jobber: Services and Team).
+  // The company's platform names the views (Services and Team on one of them).
   const views = platformOf(provider).views;
   return (
     <Card>

@@ -4,7 +4,7 @@ import {
   dayTargetSchema,
   type ItemPreference,
 } from '../../../../shared/api/preferences';
-import type { NamedItem } from '../../../../shared/api/servicetitan';
+import type { NamedItem } from '../../../../shared/api/providers';
 
 /** One table row: a provider item with its preference or the seed's defaults (section 4). */
 export interface ConfigRow {

@@ -10,10 +10,10 @@ import { usePlatform } from '@/hooks/use-platform';
 /**
  * Everything the two configuration pages say differently (seed section 2), written once per
  * kind and per platform: the specification's "{provider}" strings name the company's platform,
- * and on Jobber its views are Services and Team (decision 058).
+ * and a platform without them calls its views otherwise (Services and Team, decision 058).
  */
 export interface ItemKindWords extends ViewWords {
-  /** The platform's name ("ServiceTitan", "Housecall Pro", "Jobber"). */
+  /** The platform's name (the "{provider}" of the words). */
   provider: string;
   title: string;
   subtitle: string;

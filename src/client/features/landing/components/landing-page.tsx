@@ -1,4 +1,10 @@
 import { BarChart3, Globe, Mail, Palette, Users } from 'lucide-react';
+import {
+  DEFAULT_PROVIDER,
+  PLATFORMS,
+  PROVIDER_IDS,
+  platformNamesInWords,
+} from '@shared/providers/platforms';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/config/paths';
 import { BrandMark } from '@/components/layout/brand-mark';
@@ -9,7 +15,7 @@ const FEATURES = [
   {
     icon: BarChart3,
     title: 'Real-Time Insights',
-    text: 'Booked jobs against target for the next three working days, straight from ServiceTitan. Metrics refresh every 60 seconds with colour-coded gauges.',
+    text: `Booked jobs against target for the next three working days, straight from ${platformNamesInWords()}. Metrics refresh every 60 seconds with colour-coded gauges.`,
   },
   {
     icon: Users,
@@ -22,6 +28,18 @@ const FEATURES = [
     text: 'Choose your workdays, holidays, branding, fonts and capacity targets so the board reads like your own.',
   },
 ] as const;
+
+/** The footer links the default platform's site; the others are named after it. */
+const DEFAULT = PLATFORMS[DEFAULT_PROVIDER];
+const OTHER_NAMES = PROVIDER_IDS.filter((id) => id !== DEFAULT_PROVIDER).map(
+  (id) => PLATFORMS[id].name,
+);
+/** The others after it, in words: ", B and C". */
+const OTHERS = OTHER_NAMES.length
+  ? `${OTHER_NAMES.slice(0, -1)
+      .map((name) => `, ${name}`)
+      .join('')} and ${OTHER_NAMES[OTHER_NAMES.length - 1]}`
+  : '';
 
 const signIn = () => window.location.assign(authUrls.login);
 
@@ -57,8 +75,8 @@ export function LandingPage() {
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">
             See at a glance how full the next three working days are, per business unit or job type,
-            live from ServiceTitan. Metrics refresh every 60 seconds with colour-coded gauges, sized
-            for the office TV.
+            live from {platformNamesInWords()}. Metrics refresh every 60 seconds with colour-coded
+            gauges, sized for the office TV.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button size="lg" onClick={signIn}>
@@ -101,13 +119,14 @@ export function LandingPage() {
           <p>
             Works with{' '}
             <a
-              href="https://www.servicetitan.com"
+              href={DEFAULT.site}
               target="_blank"
               rel="noreferrer"
               className="underline hover:text-white"
             >
-              ServiceTitan
+              {DEFAULT.name}
             </a>
+            {OTHERS}
           </p>
           <nav className="flex items-center gap-4" aria-label="Contact links">
             <a href="/" aria-label="3-Day Call Board home" className="hover:text-white">

@@ -5,7 +5,7 @@ import type {
   UpdateCompanyBody,
 } from '@shared/api/companies';
 import type { ConnectionCheckBody } from '@shared/api/credentials';
-import type { SampleCredentials, SampleHousecallPro } from '@shared/api/onboarding';
+import type { ProviderId } from '@shared/providers/platforms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '@/hooks/use-auth';
 import { COMPANIES_KEY } from '@/hooks/use-company-list';
@@ -34,8 +34,8 @@ export function useCreateOwnCompany() {
 }
 
 /**
- * Step 2: the company's platform values (ServiceTitan's four, or Housecall Pro's API key and
- * webhook signing secret); the answer carries the connection check. Naming another platform
+ * Step 2: the company's platform values (each platform's own); the answer carries the
+ * connection check. Naming another platform
  * switches the company to it.
  */
 export function useSaveConnection() {
@@ -55,15 +55,11 @@ export function useTestConnection() {
   });
 }
 
-/** The bundled simulator's sample tenant (only while it runs; never in production). */
-export function getSampleCredentials(): Promise<SampleCredentials> {
-  return apiJson<SampleCredentials>('GET', '/api/onboarding/sample-credentials');
-}
-
-/** The Housecall Pro stand-in's sample account (only while it runs; never in production). */
-export function getSampleHousecallPro(): Promise<SampleHousecallPro> {
-  return apiJson<SampleHousecallPro>(
-    'GET',
-    '/api/onboarding/sample-credentials?provider=housecallpro',
-  );
+/**
+ * A platform's sample values from its bundled stand-in (only while it runs; never in
+ * production): the default platform's, or `provider`'s.
+ */
+export function getSampleValues<T>(provider?: ProviderId): Promise<T> {
+  const path = '/api/onboarding/sample-credentials';
+  return apiJson<T>('GET', provider ? `${path}?provider=${provider}` : path);
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyBodySchema } from '@shared/api/companies';
+import { platformNamesInWords } from '@shared/providers/platforms';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -35,9 +36,9 @@ export function CreateCompanyStep() {
           What is your company called?
         </CardTitle>
         <CardDescription>
-          Your board shows how many jobs are booked for each of the next working days, straight from
-          ServiceTitan, Housecall Pro or Jobber. You will be its administrator and can invite your
-          team afterwards. Were you expecting an invitation from your company instead? Ask your
+          Your board shows how many jobs are booked for each of the next working days, straight from{' '}
+          {platformNamesInWords()}. You will be its administrator and can invite your team
+          afterwards. Were you expecting an invitation from your company instead? Ask your
           administrator to invite this e-mail address, then sign in again.
         </CardDescription>
       </CardHeader>

@@ -1,5 +1,5 @@
 import type { BoardLocationBody, BoardLocationResponse } from '@shared/api/board-settings';
-import type { ProviderMetadata } from '@shared/api/servicetitan';
+import type { ProviderMetadata } from '@shared/api/providers';
 import { isValidTimeZone, runtimeTimeZone } from '@shared/calendar/time-zone';
 import {
   isCompleteZip,

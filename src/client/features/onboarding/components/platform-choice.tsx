@@ -2,17 +2,10 @@ import { PLATFORMS, type ProviderId } from '@shared/providers/platforms';
 import { CircleCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** What connecting each platform takes, in a line under its name. */
-const HOW: Record<ProviderId, string> = {
-  servicetitan: 'Four values from ServiceTitan’s API Application Access.',
-  housecallpro: 'A Company API key from Housecall Pro’s App Store (MAX plan).',
-  jobber: 'One click: sign in to Jobber and allow access.',
-};
-
 /**
  * "Which platform does your company run?" (issue 34 item 4): one choice per platform this server
  * can connect, the company's current one marked. Choosing shows that platform's connect step;
- * nothing changes until it is saved (or, for Jobber, allowed in Jobber).
+ * nothing changes until it is saved (or, for a one-click platform, allowed there).
  */
 export function PlatformChoice({
   offered,
@@ -64,7 +57,7 @@ export function PlatformChoice({
                 {PLATFORMS[id].name}
               </span>
               <span id={`platform-how-${id}`} className="text-sm text-muted-foreground">
-                {HOW[id]}
+                {PLATFORMS[id].connectHint}
               </span>
               {current === id && (
                 <span className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-700 dark:text-emerald-400">

@@ -1,6 +1,7 @@
 import { can } from '@shared/permissions';
 import {
-  PROVIDER_IDS,
+  CONNECT_PLATFORM_STEP,
+  DEFAULT_PROVIDER,
   isProviderId,
   providerName,
   type ProviderId,
@@ -16,35 +17,32 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useCompanyList } from '@/hooks/use-company-list';
 import { useTargetSuggestions } from '@/features/targets/api/targets-status';
-import { ConnectStep } from './connect-step';
 import { CreateCompanyStep } from './create-company-step';
 import { LocationStep } from './location-step';
 import { PlatformChoice } from './platform-choice';
 import { SETUP_STEPS_IN_WORDS, SetupSteps } from './setup-steps';
 import { TargetsStep } from './targets-step';
-import { useJobberConnection } from '@/features/jobber/api/jobber';
-import { JobberConnectStep, jobberOutcome } from '@/features/jobber/components/jobber-connect-step';
-import { HousecallProConnectStep } from '@/features/housecallpro/components/housecallpro-connect-step';
+import { ConnectStep, connectOutcome, useOfferedPlatforms } from '@/features/platforms';
 
 /**
- * `/setup` (decision 16): a newcomer creates their company, says which platform it runs
- * (ServiceTitan, Housecall Pro, Jobber while this server can connect it), connects it, then
+ * `/setup` (decision 16): a newcomer creates their company, says which platform it runs (each
+ * this server can connect: features/platforms), connects it, then
  * opens their board. An admin comes back here to change or re-check the connection, or to switch
  * platform. The connect step stays up after saving (the server then says "done") so its check
  * can be read.
  */
 export function SetupPage() {
   const { user, actor } = useAuth();
-  // Back from Jobber's authorize page (`?jobber=connected`, `denied`...).
+  // Back from a one-click platform's authorize page (its answer is in the address).
   const search = useSearch();
-  const jobber = jobberOutcome(search);
+  const outcome = connectOutcome(search);
   const needsCompany = user?.onboarding.step === 'create_company';
   const mayConnect = can(actor, 'company.edit', { companyId: user?.companyId ?? null });
   const companies = useCompanyList(!needsCompany && mayConnect);
   const company = companies.data?.find((c) => c.id === user?.companyId);
   const [connected, setConnected] = useState(false);
   // During onboarding / sends people back here, so there is no "back to the board" yet.
-  const onboarding = needsCompany || user?.onboarding.step === 'connect_servicetitan';
+  const onboarding = needsCompany || user?.onboarding.step === CONNECT_PLATFORM_STEP;
   // A newcomer keeps the welcome title through both steps (the step turns "done" on saving).
   const [welcoming] = useState(onboarding);
   // Back after connecting: the steps are done and the board is one click away.
@@ -60,12 +58,8 @@ export function SetupPage() {
   if (targetsFirst === null && revisiting && suggestions.data)
     setTargetsFirst(suggestions.data.targetsAreDefaults);
 
-  // Jobber is offered while this server can connect it (or the company runs on it).
-  const jobberStatus = useJobberConnection(undefined, !needsCompany && mayConnect);
-  const offered = PROVIDER_IDS.filter(
-    (id) =>
-      id !== 'jobber' || jobberStatus.data?.available === true || company?.provider === 'jobber',
-  );
+  // Each platform is offered while this server can connect it (or the company runs on it).
+  const offered = useOfferedPlatforms(company, !needsCompany && mayConnect);
   // The platform asked about: the admin's choice, else the one the company runs on (a company
   // that never connected anything has not chosen yet: the page asks).
   // Kept in the address (`?platform=`), so a reload or a theme change keeps the choice.
@@ -75,10 +69,10 @@ export function SetupPage() {
   const setPicked = (id: ProviderId) =>
     navigate(`${paths.setup}?platform=${id}`, { replace: true });
   const current =
-    company && (company.configured || company.provider !== 'servicetitan')
+    company && (company.configured || company.provider !== DEFAULT_PROVIDER)
       ? company.provider
       : null;
-  const chosen: ProviderId | null = picked ?? (jobber ? 'jobber' : current);
+  const chosen: ProviderId | null = picked ?? outcome?.provider ?? current;
   // The platform named in the title and the "connected" line: the company's own once it has one.
   const platform = current || chosen ? providerName(current ?? chosen) : 'Platform';
   if (!user) return null;
@@ -161,23 +155,15 @@ export function SetupPage() {
       {needsCompany ? (
         <CreateCompanyStep />
       ) : company ? (
-        chosen === 'jobber' ? (
-          <JobberConnectStep outcome={jobber} />
-        ) : chosen === 'housecallpro' ? (
-          <HousecallProConnectStep
-            key={company.id}
-            company={company}
-            sampleAccountAvailable={user.onboarding.sampleAccountAvailable}
-            onConnected={() => setConnected(true)}
-          />
-        ) : chosen === 'servicetitan' ? (
+        chosen && (
           <ConnectStep
-            key={company.id}
+            provider={chosen}
             company={company}
-            sampleTenantAvailable={user.onboarding.sampleTenantAvailable}
+            onboarding={user.onboarding}
+            outcome={outcome}
             onConnected={() => setConnected(true)}
           />
-        ) : null
+        )
       ) : companies.isError ? (
         <p className="text-muted-foreground">
           Your company could not be loaded: {companies.error.message}

@@ -1,3 +1,4 @@
+import { DEFAULT_PROVIDER, providerName } from '@shared/providers/platforms';
 import { ArrowLeft, Check, Cloud, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/config/paths';
@@ -14,7 +15,8 @@ import {
 /** Seed section 1: the ten features of the plan. */
 export const PLAN_FEATURES = [
   'Real-time 3-day capacity forecasting',
-  'ServiceTitan API integration',
+  // The seed's words: its platform is the default one.
+  `${providerName(DEFAULT_PROVIDER)} API integration`,
   'Unlimited users',
   'Customizable branding and colors',
   'Weather integration',

@@ -1,10 +1,11 @@
 import type { Screen } from '@shared/api/screens';
 import { can } from '@shared/permissions';
 import { groupPairingCode, normalizePairingCode } from '@shared/screens/pairing-code';
-import { Copy, Link2, Pencil, RefreshCw, Trash2, Tv } from 'lucide-react';
+import { Link2, Pencil, RefreshCw, Trash2, Tv } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyField } from '@/components/copy-field';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,6 @@ import { TextField } from '@/components/ui/text-field';
 import { describeAge } from '@/features/dashboard/lib/describe-age';
 import { useNow } from '@/features/dashboard/hooks/use-now';
 import { useAuth } from '@/hooks/use-auth';
-import { toast } from '@/hooks/use-toast';
 import { fieldMessage, formMessage } from '@/lib/form-errors';
 import { NATIVE_SELECT, NATIVE_SELECT_IN_ROW } from '@/components/ui/native-select';
 import { useBoards } from '@/features/boards/api/boards-api';
@@ -179,21 +179,7 @@ function LinkShownOnce({ url }: { url: string }) {
       <p className="text-sm font-medium">
         Copy this link into the signage player now: it is shown only once.
       </p>
-      <div className="flex gap-2">
-        <Input readOnly value={url} aria-label="Screen link" data-testid="screen-link-url" />
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(url)
-              .then(() => toast({ title: 'Link copied' }))
-              .catch(() => toast({ title: 'Copy the link by hand', description: url }))
-          }
-        >
-          <Copy aria-hidden /> Copy
-        </Button>
-      </div>
+      <CopyField value={url} noun="link" aria-label="Screen link" data-testid="screen-link-url" />
     </div>
   );
 }

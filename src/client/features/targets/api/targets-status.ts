@@ -29,7 +29,7 @@ export function useTargetSuggestions(
       ),
     enabled: options.enabled ?? true,
     staleTime: 60_000,
-    // While ServiceTitan's past is still being read, look again now and then.
+    // While the platform's past is still being read, look again now and then.
     refetchInterval: (query) =>
       options.poll && query.state.data?.status === 'backfilling' ? 10_000 : false,
   });

@@ -1,5 +1,6 @@
 import type { ItemType } from '@shared/api/item-groups';
 import type { TargetSuggestion, TargetSuggestionsResponse } from '@shared/api/targets';
+import { DEFAULT_PROVIDER, providerName } from '@shared/providers/platforms';
 import { Loader2, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePlatform } from '@/hooks/use-platform';
@@ -16,7 +17,7 @@ export const differs = (item: TargetSuggestion): boolean =>
 /** What the history is doing, in one sentence, when suggestions are not there yet. */
 export function suggestionsPending(
   data: TargetSuggestionsResponse,
-  platform = 'ServiceTitan',
+  platform = providerName(DEFAULT_PROVIDER),
 ): string | null {
   if (data.status === 'not_connected') {
     return `Suggestions come from your ${platform} history: connect ${platform} first.`;
