@@ -22,10 +22,12 @@ import { createServiceTitanGateway, type ServiceTitanGateway } from './serviceti
 export type * from '../services/providers/port.js';
 
 /**
- * The server's registry of platforms (decision 040): each platform's credential, its adapter
- * and what the services keep of it. The one module above the adapters that names them; a new
- * platform adds its line in each list here, its routes in `routes.ts`, its words in
- * `shared/providers/platforms.ts`, and its folder beside the others.
+ * The server's registry of platforms (decision 040 and its addendum): each platform's credential,
+ * its adapter and what the services keep of it. Beside it, the other registries above the
+ * platforms' folders: `routes.ts` (their own routes), `demo.ts` (sample accounts and demo
+ * companies), `access.ts` (platforms as callers) and `stored.ts` (a company's stored connection).
+ * A new platform is a folder beside the others, its line in each of them, and its words in
+ * `shared/providers/platforms.ts`.
  */
 
 /** Each platform's own credential, by platform. */
