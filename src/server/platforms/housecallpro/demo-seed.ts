@@ -88,7 +88,9 @@ export async function ensureHousecallProDemo(
       settings: {
         ...defaultCompanySettings(),
         title: 'Demo Plumbing Co',
+        // The sample account's zone; a ZIP in it, so the demo board has weather like a real one.
         timezone: 'America/Chicago',
+        zipCode: '60601',
       },
       version: 1,
     });

@@ -11,6 +11,9 @@ import type { JobberTokenStore } from './token-store.js';
 export const JOBBER_DEMO_COMPANY_NAME = 'Demo Comfort Services';
 export const JOBBER_DEMO_ADMIN_EMAIL = 'owner@demo-comfort.test';
 
+/** Dallas, in the stand-in's default zone (Central); another zone gets no weather until set. */
+const DEMO_ZIP_BY_ZONE: Partial<Record<string, string>> = { 'America/Chicago': '75201' };
+
 /**
  * The embedded default's Jobber demo: "Demo Comfort Services", connected to the stand-in's sample
  * account as if its owner had allowed access, with its account admin `owner@demo-comfort.test`.
@@ -60,6 +63,10 @@ export async function seedJobberDemo(
       settings: {
         ...defaultCompanySettings(),
         timezone: options.timeZone,
+        // A ZIP in the sample account's zone, so the demo board has weather like a real one.
+        ...(DEMO_ZIP_BY_ZONE[options.timeZone]
+          ? { zipCode: DEMO_ZIP_BY_ZONE[options.timeZone] }
+          : {}),
         title: JOBBER_DEMO_COMPANY_NAME,
       },
     });
