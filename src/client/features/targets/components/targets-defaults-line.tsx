@@ -2,6 +2,7 @@ import type { ViewType } from '@shared/settings/board-settings-constants';
 import { Info } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
+import { usePlatform } from '@/hooks/use-platform';
 import { useTargetSuggestions } from '../api/targets-status';
 
 /**
@@ -10,9 +11,10 @@ import { useTargetSuggestions } from '../api/targets-status';
  */
 export function TargetsDefaultsLine({ viewType }: { viewType: ViewType }) {
   const { data } = useTargetSuggestions();
+  // The page's name in the platform's words: "Business Units", or Jobber's "Services" and "Team".
+  const pageName = usePlatform().views[viewType].plural;
   if (!data?.targetsAreDefaults) return null;
   const page = viewType === 'jobType' ? paths.jobTypes : paths.businessUnits;
-  const pageName = viewType === 'jobType' ? 'Job types' : 'Business units';
   const ready = data.status === 'ready' && data.items.some((item) => item.suggested !== null);
   return (
     <p
