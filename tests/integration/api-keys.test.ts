@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { TZDate } from '@date-fns/tz';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyList, CreatedApiKey } from '../../src/shared/api/api-keys.js';
@@ -13,6 +12,7 @@ import {
   giveCompanyCredential,
   type FakeServiceTitan,
 } from '../helpers/fake-service-titan.js';
+import { wallClockIn } from '../helpers/local-time.js';
 import { freePort } from '../helpers/free-port.js';
 import {
   createCompany,
@@ -36,17 +36,7 @@ const ZONE = 'America/New_York';
 const WEDNESDAY = Date.parse('2025-06-11T17:00:00Z');
 const KEY_LIMIT = 40;
 
-const ny = (date: string, hhmm: string) =>
-  new TZDate(
-    Number(date.slice(0, 4)),
-    Number(date.slice(5, 7)) - 1,
-    Number(date.slice(8, 10)),
-    Number(hhmm.slice(0, 2)),
-    Number(hhmm.slice(3, 5)),
-    0,
-    0,
-    ZONE,
-  ).toISOString();
+const ny = wallClockIn(ZONE);
 
 interface Instance extends TestApp {
   base: string;

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/server/db/index.js';
@@ -23,6 +22,7 @@ import {
   giveCompanyCredential,
   type FakeServiceTitan,
 } from '../helpers/fake-service-titan.js';
+import { wallClockIn } from '../helpers/local-time.js';
 import {
   createCompany,
   createSignedInUser,
@@ -42,19 +42,7 @@ const ZONE = 'America/New_York';
 /** Wednesday 2025-06-11, 13:00 in New York. */
 const NOW = new Date('2025-06-11T17:00:00Z');
 
-const ny = (date: string, hhmm: string, ms = 0) =>
-  new Date(
-    new TZDate(
-      Number(date.slice(0, 4)),
-      Number(date.slice(5, 7)) - 1,
-      Number(date.slice(8, 10)),
-      Number(hhmm.slice(0, 2)),
-      Number(hhmm.slice(3, 5)),
-      0,
-      0,
-      ZONE,
-    ).getTime() + ms,
-  ).toISOString();
+const ny = wallClockIn(ZONE);
 
 /**
  * The database as an instance that dies right after its `n`-th statement writing history rows of

@@ -19,6 +19,7 @@ import {
   giveCompanyCredential,
   type FakeServiceTitan,
 } from '../helpers/fake-service-titan.js';
+import { wallClockIn } from '../helpers/local-time.js';
 import {
   createCompany,
   createSignedInUser,
@@ -41,19 +42,7 @@ const WEDNESDAY = new Date('2025-06-11T17:00:00Z');
 const DAYS = ['2025-06-12', '2025-06-13', '2025-06-16'];
 
 /** A local New York time as the UTC instant ServiceTitan would send. */
-const ny = (date: string, hhmm: string) =>
-  new Date(
-    new TZDate(
-      Number(date.slice(0, 4)),
-      Number(date.slice(5, 7)) - 1,
-      Number(date.slice(8, 10)),
-      Number(hhmm.slice(0, 2)),
-      Number(hhmm.slice(3, 5)),
-      0,
-      0,
-      ZONE,
-    ).getTime(),
-  ).toISOString();
+const ny = wallClockIn(ZONE);
 
 /**
  * The independent count: per local day and business unit, distinct jobs that are not canceled
