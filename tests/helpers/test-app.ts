@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { companies, users, type Role } from '../../src/server/db/schema.js';
 import { SESSION_COOKIE } from '../../src/server/plugins/sessions.js';
 import type { ServiceOverrides } from '../../src/server/services/index.js';
-import { openTestDatabase } from './database.js';
+import { openSharedDatabase, openTestDatabase } from './database.js';
 import { freePort } from './free-port.js';
 
 export interface TestApp {
@@ -75,6 +75,46 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Two app instances on one database, as two servers of one deployment behind a load balancer. */
+export interface TestAppPair<T extends TestApp = TestApp> {
+  a: T;
+  b: T;
+  /** Closes both instances, then the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens one database for two instances (two connection pools on PostgreSQL, one handle on
+ * PGlite: openSharedDatabase) and boots `a` then `b` on it with `boot` (both at once with
+ * `together`), each with the same ENCRYPTION_KEY, as one deployment's servers share theirs.
+ * `boot` is createTestApp (or createListeningTestApp) given the database it is handed.
+ */
+export async function createTestAppPair<T extends TestApp>(
+  boot: (database: DatabaseHandle) => Promise<T>,
+  options: { together?: boolean } = {},
+): Promise<TestAppPair<T>> {
+  const shared = await openSharedDatabase();
+  encryptionKeys.set(shared.second, encryptionKeyFor(shared.first));
+  let a: T | undefined;
+  let b: T | undefined;
+  const close = async () => {
+    await a?.close();
+    await b?.close();
+    await shared.close();
+  };
+  try {
+    if (options.together) [a, b] = await Promise.all([boot(shared.first), boot(shared.second)]);
+    else {
+      a = await boot(shared.first);
+      b = await boot(shared.second);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { a, b, close };
 }
 
 /** A test app listening on a free loopback port, and the address it answers at. */

@@ -4,25 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery, AlertRule } from '../../src/shared/api/alerts.js';
 import type { CapacityResponse } from '../../src/shared/api/capacity.js';
 import { capacityTotals } from '../../src/shared/capacity/totals.js';
-import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
 import {
   startServiceTitanSimulator,
   type Simulator,
 } from '../../standins/servicetitan-simulator/index.js';
-import { setCompanyBoardSettings } from '../helpers/board-settings.js';
-import {
-  readBoardSettings,
-  writeBoardSettings,
-} from '../../src/server/services/board-settings/board-settings-store.js';
-import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
-import { openSharedDatabase } from '../helpers/database.js';
+import { createBoardWithSettings, setCompanyBoardSettings } from '../helpers/board-settings.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
+import { simulatorEnv, simulatorServices } from '../helpers/standins.js';
 import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  createTestAppPair,
   type TestApp,
+  type TestAppPair,
   type TestUser,
 } from '../helpers/test-app.js';
 import { startWebhookReceivers } from '../helpers/webhook-receivers.js';
@@ -51,7 +47,7 @@ const MINUTE = 60_000;
 let sim: Simulator;
 let catcher: MailCatcher;
 let receivers: Awaited<ReturnType<typeof startWebhookReceivers>>;
-let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
+let instances: TestAppPair;
 let a: TestApp;
 let b: TestApp;
 let admin: TestUser;
@@ -68,11 +64,8 @@ beforeAll(async () => {
   });
   catcher = await startMailCatcher();
   receivers = await startWebhookReceivers();
-  shared = await openSharedDatabase();
   const env = {
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-    SERVICETITAN_AUTH_URL: sim.authUrl,
-    SERVICETITAN_API_URL: sim.apiUrl,
+    ...simulatorEnv(sim),
     CAPACITY_REFRESH_SECONDS: '60',
     SMTP_URL: catcher.smtpUrl,
     MAIL_FROM: 'Call Board <alerts@board.test>',
@@ -81,27 +74,10 @@ beforeAll(async () => {
     // The board's links name a public host; the development sign-in is told it may (tests only).
     DEV_IDENTITY_ALLOW_REMOTE: 'true',
   };
-  const boot = (database: typeof shared.first) => {
-    const now = () => new Date(clock);
-    return createTestApp({
-      database,
-      env,
-      services: {
-        now,
-        refreshWaitMs: 100_000,
-        serviceTitan: createServiceTitanGateway({
-          fetch: globalThis.fetch,
-          now,
-          authUrl: sim.authUrl,
-          apiUrl: sim.apiUrl,
-          timeoutMs: 10_000,
-          sleep: async () => undefined,
-        }),
-      },
-    });
-  };
-  a = await boot(shared.first);
-  b = await boot(shared.second);
+  instances = await createTestAppPair((database) =>
+    createTestApp({ database, env, services: simulatorServices(sim, () => new Date(clock)) }),
+  );
+  ({ a, b } = instances);
   companyId = await createCompany(a.app, { name: 'Acme Heating' });
   await giveCompanyCredential(a.app, companyId, sim.demoCredential);
   await setCompanyBoardSettings(a.app, companyId, { timezone: TIME_ZONE, title: 'Main board' });
@@ -110,9 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (figures.length) console.log(`\nAlert delivery figures:\n  ${figures.join('\n  ')}\n`);
-  await a?.close();
-  await b?.close();
-  await shared?.close();
+  await instances?.close();
   await receivers?.close();
   await catcher?.close();
   await sim?.close();
@@ -144,6 +118,15 @@ async function createRule(body: object): Promise<AlertRule & { secret: string }>
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/** The rule's Send test, asked of `instance`. */
+function sendTest(instance: TestApp, ruleId: number) {
+  return instance.app.inject({
+    method: 'POST',
+    url: `/api/alert-rules/${ruleId}/test`,
+    headers: { cookie: admin.cookie },
+  });
 }
 
 async function rules(): Promise<AlertRule[]> {
@@ -505,22 +488,13 @@ describe('a rule reads its own board', () => {
   it("checks at its board's local time and shows only on that board's wall", async () => {
     // Thursday 2025-10-30, 13:59 in New York, 10:59 in Los Angeles.
     clock = Date.parse('2025-10-30T17:59:00Z');
-    const west = (await a.app.services.boards.create({
+    const west = await createBoardWithSettings(
+      a.app,
       companyId,
-      name: 'West wall',
-      viewType: 'businessUnit',
-      itemIds: null,
-      userId: null,
-    }))!;
-    const home = settingsHomeOf(west);
-    const current = await readBoardSettings(a.app.db, home);
-    await writeBoardSettings(a.app.db, {
-      home,
-      settings: { ...current.settings, timezone: 'America/Los_Angeles' },
-      expectedVersion: current.version,
-      userId: null,
-      now: new Date(clock),
-    });
+      'West wall',
+      { timezone: 'America/Los_Angeles' },
+      new Date(clock),
+    );
     const rule = await createRule({
       boardId: west.id,
       name: 'West behind at 2 PM',
@@ -570,26 +544,13 @@ describe('a below-pace rule', () => {
   it("fires while a day is below its board's expected fill and resolves once it reaches it", async () => {
     // Friday 2025-10-31, 13:59 in New York: the board shows Mon 3, Tue 4, Wed 5 November.
     clock = Date.parse('2025-10-31T17:59:00Z');
-    const paced = (await a.app.services.boards.create({
+    const paced = await createBoardWithSettings(
+      a.app,
       companyId,
-      name: 'Pace wall',
-      viewType: 'businessUnit',
-      itemIds: null,
-      userId: null,
-    }))!;
-    const home = settingsHomeOf(paced);
-    const current = await readBoardSettings(a.app.db, home);
-    await writeBoardSettings(a.app.db, {
-      home,
-      settings: {
-        ...current.settings,
-        timezone: TIME_ZONE,
-        paceCurve: { day1: 90, day2: 50, day3: 20 },
-      },
-      expectedVersion: current.version,
-      userId: null,
-      now: new Date(clock),
-    });
+      'Pace wall',
+      { timezone: TIME_ZONE, paceCurve: { day1: 90, day2: 50, day3: 20 } },
+      new Date(clock),
+    );
     const rule = await createRule({
       boardId: paced.id,
       name: 'Monday below pace',
@@ -681,12 +642,6 @@ describe('a below-pace rule', () => {
 
 describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
   const HOUR = 60 * MINUTE;
-  const test = (app: TestApp, ruleId: number) =>
-    app.app.inject({
-      method: 'POST',
-      url: `/api/alert-rules/${ruleId}/test`,
-      headers: { cookie: admin.cookie },
-    });
 
   it('is limited per rule and per company on every instance together, with 429, Retry-After and words', async () => {
     // Monday 2025-11-03, 10:20 in New York: 40 minutes before the hour's budget renews.
@@ -697,16 +652,17 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
       staleMinutes: 30,
       channels: [{ type: 'webhook', url: receivers.url('/limited') }],
     });
-    for (let i = 0; i < 5; i++) expect((await test(i % 2 ? a : b, rule.id)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await sendTest(i % 2 ? a : b, rule.id)).statusCode).toBe(200);
     expect(receivers.received('/limited')).toHaveLength(5);
-    const refused = await test(a, rule.id);
+    const refused = await sendTest(a, rule.id);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe(String(40 * 60));
     expect(refused.json()).toMatchObject({
       code: 'RATE_LIMITED',
       error: 'Send test is limited to 5 per rule per hour: try again in 40 minutes.',
     });
-    expect((await test(b, rule.id)).statusCode).toBe(429);
+    expect((await sendTest(b, rule.id)).statusCode).toBe(429);
     // Nothing more reached the receiver, nor the log.
     expect(receivers.received('/limited')).toHaveLength(5);
     expect((await deliveries()).filter((d) => d.ruleId === rule.id)).toHaveLength(5);
@@ -714,7 +670,7 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
     // The next hour: the rule's budget is whole again. The company's (20 an hour) is shared by
     // its rules: 4 more rules take it to 20, and the 21st test is refused whatever the rule.
     clock += 40 * MINUTE;
-    expect((await test(a, rule.id)).statusCode).toBe(200);
+    expect((await sendTest(a, rule.id)).statusCode).toBe(200);
     const others = [];
     for (let i = 0; i < 4; i++)
       others.push(
@@ -726,9 +682,9 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
         }),
       );
     for (const other of others.slice(0, 3))
-      for (let i = 0; i < 5; i++) expect((await test(b, other.id)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await test(a, others[3]!.id)).statusCode).toBe(200);
-    const spent = await test(b, others[3]!.id);
+      for (let i = 0; i < 5; i++) expect((await sendTest(b, other.id)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await sendTest(a, others[3]!.id)).statusCode).toBe(200);
+    const spent = await sendTest(b, others[3]!.id);
     expect(spent.statusCode).toBe(429);
     expect(spent.json().error).toBe(
       'Send test is limited to 20 per company per hour: try again in 60 minutes.',
@@ -748,7 +704,7 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
       at: ['14:00'],
       channels: [{ type: 'slack', url: receivers.url('/slack-names') }],
     });
-    expect((await test(a, rule.id)).statusCode).toBe(200);
+    expect((await sendTest(a, rule.id)).statusCode).toBe(200);
     const [sent] = receivers.received('/slack-names');
     const body = sent!.body;
     expect(body).not.toContain('<!channel>');
@@ -770,7 +726,7 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
       at: ['14:00'],
       channels: [{ type: 'teams', url: receivers.url('/teams-names') }],
     });
-    expect((await test(a, rule.id)).statusCode).toBe(200);
+    expect((await sendTest(a, rule.id)).statusCode).toBe(200);
     const [sent] = receivers.received('/teams-names');
     const card = JSON.parse(sent!.body).attachments[0].content as {
       body: { type: string; text?: string; facts?: { title: string; value: string }[] }[];
@@ -805,7 +761,7 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
       staleMinutes: 30,
       channels: [{ type: 'webhook', url: receivers.url(path) }],
     });
-    const res = await test(b, rule.id);
+    const res = await sendTest(b, rule.id);
     expect(res.statusCode).toBe(200);
     const [result] = res.json().results;
     const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
@@ -828,13 +784,6 @@ describe('Send test cannot be turned into a relay (issue 33 item 5)', () => {
 });
 
 describe('alerts say what they do (issue 33 item 7)', () => {
-  const test = (ruleId: number) =>
-    b.app.inject({
-      method: 'POST',
-      url: `/api/alert-rules/${ruleId}/test`,
-      headers: { cookie: admin.cookie },
-    });
-
   it('Send test of a full or stale rule sends what the alert will say when it fires, not its recovery', async () => {
     clock = Date.parse('2025-11-05T16:00:00Z');
     const stale = await createRule({
@@ -849,8 +798,8 @@ describe('alerts say what they do (issue 33 item 7)', () => {
       dayOffset: 1,
       channels: [{ type: 'webhook', url: receivers.url('/test-words') }],
     });
-    expect((await test(stale.id)).statusCode).toBe(200);
-    expect((await test(full.id)).statusCode).toBe(200);
+    expect((await sendTest(b, stale.id)).statusCode).toBe(200);
+    expect((await sendTest(b, full.id)).statusCode).toBe(200);
     const [staleSent, fullSent] = receivers
       .received('/test-words')
       .map((r) => JSON.parse(r.body) as { type: string; data: { summary: string } });
@@ -956,7 +905,7 @@ describe('alerts say what they do (issue 33 item 7)', () => {
       staleMinutes: 30,
       channels: [{ type: 'webhook', url: `http://127.0.0.1:${port}/hook` }],
     });
-    const [result] = (await test(rule.id)).json().results;
+    const [result] = (await sendTest(b, rule.id)).json().results;
     expect(result.error).toBe(
       `nothing at 127.0.0.1:${port} took the connection: check the address, and that the receiver is running (ECONNREFUSED)`,
     );
@@ -1163,11 +1112,7 @@ describe('only people who agreed (decision 30, issue 36 item 3)', () => {
       expect.objectContaining({ address: stranger, status: 'pending', member: false }),
     ]);
     for (let i = 0; i < 5; i++) {
-      const res = await b.app.inject({
-        method: 'POST',
-        url: `/api/alert-rules/${rule.id}/test`,
-        headers: { cookie: admin.cookie },
-      });
+      const res = await sendTest(b, rule.id);
       expect(res.json().results[0]).toMatchObject({
         ok: false,
         error: `${stranger} has not confirmed yet: only the confirmation message was sent`,

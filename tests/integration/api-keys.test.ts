@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyList, CreatedApiKey } from '../../src/shared/api/api-keys.js';
@@ -6,7 +5,6 @@ import type { Board } from '../../src/shared/api/boards.js';
 import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { apiKeys, companies } from '../../src/server/db/schema.js';
 import { hashApiKey } from '../../src/server/services/api-keys/api-key-store.js';
-import { openSharedDatabase } from '../helpers/database.js';
 import {
   createFakeServiceTitan,
   giveCompanyCredential,
@@ -18,7 +16,9 @@ import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  createTestAppPair,
   type TestApp,
+  type TestAppPair,
   type TestUser,
 } from '../helpers/test-app.js';
 
@@ -43,7 +43,7 @@ interface Instance extends TestApp {
 }
 
 describe('API keys', () => {
-  let handles: { first: DatabaseHandle; second: DatabaseHandle; close(): Promise<void> };
+  let instances: TestAppPair<Instance>;
   let a: Instance;
   let b: Instance;
   let fake: FakeServiceTitan;
@@ -60,7 +60,7 @@ describe('API keys', () => {
   /** Every key made here. */
   const keys: string[] = [];
 
-  async function start(database: DatabaseHandle, env: Record<string, string>): Promise<Instance> {
+  async function start(database: DatabaseHandle): Promise<Instance> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const t = await createTestApp({
@@ -71,7 +71,6 @@ describe('API keys', () => {
         LOG_LEVEL: 'info',
         API_RATE_LIMIT_PER_MINUTE: '100000',
         API_KEY_RATE_LIMIT_PER_MINUTE: String(KEY_LIMIT),
-        ...env,
       },
       logStream: { write: (line) => void lines.push(line) },
       services: { serviceTitan: fake, now: () => new Date(clock), refreshWaitMs: 60_000 },
@@ -149,10 +148,8 @@ describe('API keys', () => {
         status: 'Scheduled',
       },
     ];
-    handles = await openSharedDatabase();
-    const env = { ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') };
-    a = await start(handles.first, env);
-    b = await start(handles.second, env);
+    instances = await createTestAppPair(start);
+    ({ a, b } = instances);
     companyA = await createCompany(a.app, { name: 'Alpha Heating' });
     companyB = await createCompany(a.app, { name: 'Bravo Plumbing' });
     await giveCompanyCredential(a.app, companyA);
@@ -172,9 +169,7 @@ describe('API keys', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await handles?.close();
+    await instances?.close();
   });
 
   it('an admin creates a key, shown once; the list shows its prefix, last four, creator, never the key', async () => {
@@ -418,7 +413,7 @@ describe('API keys', () => {
     }
     // The embedded database's data folder, every file's bytes (after a checkpoint, so the
     // table's pages are written out, not only its log).
-    const dump = handles.first.dumpDataFolder;
+    const dump = a.database.dumpDataFolder;
     if (!dump) return;
     await a.app.db.execute(sql`checkpoint`);
     const content = Buffer.from(await (await dump()).arrayBuffer());

@@ -4,12 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery, AlertRule } from '../../src/shared/api/alerts.js';
 import type { PushDevice, PushPayload } from '../../src/shared/api/push.js';
 import { pushVapidKeys } from '../../src/server/db/schema.js';
-import {
-  readBoardSettings,
-  writeBoardSettings,
-} from '../../src/server/services/board-settings/board-settings-store.js';
-import { settingsHomeOf } from '../../src/server/services/boards/board-store.js';
-import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import { startMailCatcher, type MailCatcher } from '../../standins/mail-catcher/index.js';
 import { startTwilioStandin, type TwilioStandin } from '../../standins/twilio/index.js';
 import { startPushService, type PushServiceStandin } from '../../standins/push-service/index.js';
@@ -18,13 +12,16 @@ import {
   startServiceTitanSimulator,
   type Simulator,
 } from '../../standins/servicetitan-simulator/index.js';
-import { openSharedDatabase } from '../helpers/database.js';
+import { createBoardWithSettings } from '../helpers/board-settings.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
+import { deliverTwilioCallbacksTo, simulatorEnv, simulatorServices } from '../helpers/standins.js';
 import {
   createCompany,
   createSignedInUser,
   createTestApp,
+  createTestAppPair,
   type TestApp,
+  type TestAppPair,
   type TestUser,
 } from '../helpers/test-app.js';
 import { startWebhookReceivers } from '../helpers/webhook-receivers.js';
@@ -54,7 +51,7 @@ let twilio: TwilioStandin;
 let sim: Simulator;
 let catcher: MailCatcher;
 let receivers: Awaited<ReturnType<typeof startWebhookReceivers>>;
-let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
+let instances: TestAppPair;
 let a: TestApp;
 let b: TestApp;
 let admin: TestUser;
@@ -65,11 +62,10 @@ let clock = WEDNESDAY_1359;
 const figures: string[] = [];
 
 beforeAll(async () => {
-  [pushService, catcher, receivers, shared] = await Promise.all([
+  [pushService, catcher, receivers] = await Promise.all([
     startPushService(),
     startMailCatcher(),
     startWebhookReceivers(),
-    openSharedDatabase(),
   ]);
   sim = await startServiceTitanSimulator({
     now: () => new Date(clock),
@@ -78,22 +74,9 @@ beforeAll(async () => {
   });
   // Texts through the real SDK to the Twilio stand-in; its signed status callbacks come to the
   // other instance (B), as a load balancer would send them.
-  twilio = await startTwilioStandin({
-    deliver: async (url, params, headers) => {
-      const target = new URL(url);
-      const res = await b.app.inject({
-        method: 'POST',
-        url: `${target.pathname}${target.search}`,
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(params).toString(),
-      });
-      return res.statusCode;
-    },
-  });
+  twilio = await startTwilioStandin({ deliver: deliverTwilioCallbacksTo(() => b.app) });
   const env = {
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-    SERVICETITAN_AUTH_URL: sim.authUrl,
-    SERVICETITAN_API_URL: sim.apiUrl,
+    ...simulatorEnv(sim),
     SMTP_URL: catcher.smtpUrl,
     MAIL_FROM: 'Call Board <alerts@board.test>',
     ALERTS_ALLOW_PRIVATE_URLS: 'true',
@@ -104,27 +87,13 @@ beforeAll(async () => {
     TWILIO_FROM: twilio.from,
     TWILIO_API_URL: twilio.url,
   };
-  const boot = (database: typeof shared.first) => {
-    const now = () => new Date(clock);
-    return createTestApp({
-      database,
-      env,
-      services: {
-        now,
-        refreshWaitMs: 100_000,
-        serviceTitan: createServiceTitanGateway({
-          fetch: globalThis.fetch,
-          now,
-          authUrl: sim.authUrl,
-          apiUrl: sim.apiUrl,
-          timeoutMs: 10_000,
-          sleep: async () => undefined,
-        }),
-      },
-    });
-  };
   // Both start at once on a database that has no key pair yet.
-  [a, b] = await Promise.all([boot(shared.first), boot(shared.second)]);
+  instances = await createTestAppPair(
+    (database) =>
+      createTestApp({ database, env, services: simulatorServices(sim, () => new Date(clock)) }),
+    { together: true },
+  );
+  ({ a, b } = instances);
   companyId = await createCompany(a.app, { name: 'Acme Heating' });
   await giveCompanyCredential(a.app, companyId, sim.demoCredential);
   const otherCompany = await createCompany(a.app, { name: 'Other Co' });
@@ -148,9 +117,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (figures.length) console.log(`\nPush notification figures:\n  ${figures.join('\n  ')}\n`);
-  await a?.close();
-  await b?.close();
-  await shared?.close();
+  await instances?.close();
   await Promise.all([
     pushService?.close(),
     receivers?.close(),
@@ -428,23 +395,14 @@ describe('a behind rule with push beside e-mail and a webhook, on two instances'
   }
 
   it('names only members of the company on a push channel (400 naming the id otherwise)', async () => {
-    const board = (await a.app.services.boards.create({
+    const board = await createBoardWithSettings(
+      a.app,
       companyId,
-      name: 'Service',
-      viewType: 'businessUnit',
-      itemIds: null,
-      userId: null,
-    }))!;
+      'Service',
+      { timezone: TIME_ZONE },
+      new Date(clock),
+    );
     boardId = board.id;
-    const home = settingsHomeOf(board);
-    const current = await readBoardSettings(a.app.db, home);
-    await writeBoardSettings(a.app.db, {
-      home,
-      settings: { ...current.settings, timezone: TIME_ZONE },
-      expectedVersion: current.version,
-      userId: null,
-      now: new Date(clock),
-    });
     for (const stranger of [otherAdmin.id, crypto.randomUUID()]) {
       const res = await a.app.inject({
         method: 'POST',

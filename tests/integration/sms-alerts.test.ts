@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery, AlertRecipient, AlertRule } from '../../src/shared/api/alerts.js';
 import { segments } from '../../src/shared/alerts/sms.js';
-import { createServiceTitanGateway } from '../../src/server/platforms/servicetitan/index.js';
 import {
   startServiceTitanSimulator,
   type Simulator,
@@ -13,6 +12,7 @@ import {
 } from '../../standins/twilio/index.js';
 import { setCompanyBoardSettings } from '../helpers/board-settings.js';
 import { giveCompanyCredential } from '../helpers/fake-service-titan.js';
+import { deliverTwilioCallbacksTo, simulatorEnv, simulatorServices } from '../helpers/standins.js';
 import {
   createCompany,
   createSignedInUser,
@@ -53,24 +53,11 @@ beforeAll(async () => {
     seed: 7,
   });
   // Twilio calls PUBLIC_URL; here its callbacks are handed to the app in-process.
-  twilio = await startTwilioStandin({
-    deliver: async (url, params, headers) => {
-      const target = new URL(url);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${target.pathname}${target.search}`,
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(params).toString(),
-      });
-      return res.statusCode;
-    },
-  });
+  twilio = await startTwilioStandin({ deliver: deliverTwilioCallbacksTo(() => t.app) });
   twilio.setInboundTarget(`${PUBLIC_URL}/api/providers/twilio/inbound`);
-  const now = () => new Date(clock);
   t = await createTestApp({
     env: {
-      SERVICETITAN_AUTH_URL: sim.authUrl,
-      SERVICETITAN_API_URL: sim.apiUrl,
+      ...simulatorEnv(sim),
       PUBLIC_URL,
       DEV_IDENTITY_ALLOW_REMOTE: 'true',
       TWILIO_ACCOUNT_SID: twilio.accountSid,
@@ -78,18 +65,7 @@ beforeAll(async () => {
       TWILIO_FROM: twilio.from,
       TWILIO_API_URL: twilio.url,
     },
-    services: {
-      now,
-      refreshWaitMs: 100_000,
-      serviceTitan: createServiceTitanGateway({
-        fetch: globalThis.fetch,
-        now,
-        authUrl: sim.authUrl,
-        apiUrl: sim.apiUrl,
-        timeoutMs: 10_000,
-        sleep: async () => undefined,
-      }),
-    },
+    services: simulatorServices(sim, () => new Date(clock)),
   });
   companyId = await createCompany(t.app, { name: 'Acme Heating' });
   await giveCompanyCredential(t.app, companyId, sim.demoCredential);
