@@ -120,7 +120,7 @@ for (const [width, height] of [
   });
 }
 
-test('the landing footer links only to our own page, support and ServiceTitan', async ({
+test("the landing footer links only to our own page, support and the platforms' sites", async ({
   page,
 }) => {
   await page.goto('/');
@@ -129,6 +129,12 @@ test('the landing footer links only to our own page, support and ServiceTitan', 
   const hrefs = await footer
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs).toEqual(['https://www.servicetitan.com', '/', 'mailto:support@callboard.app']);
+  expect(hrefs).toEqual([
+    'https://www.servicetitan.com',
+    'https://www.housecallpro.com',
+    'https://www.getjobber.com',
+    '/',
+    'mailto:support@callboard.app',
+  ]);
   await expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import {
   PROVIDER_IDS,
   platformNamesInWords,
 } from '@shared/providers/platforms';
+import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { authUrls, paths } from '@/config/paths';
 import { BrandMark } from '@/components/layout/brand-mark';
@@ -29,17 +30,11 @@ const FEATURES = [
   },
 ] as const;
 
-/** The footer links the default platform's site; the others are named after it. */
-const DEFAULT = PLATFORMS[DEFAULT_PROVIDER];
-const OTHER_NAMES = PROVIDER_IDS.filter((id) => id !== DEFAULT_PROVIDER).map(
-  (id) => PLATFORMS[id].name,
-);
-/** The others after it, in words: ", B and C". */
-const OTHERS = OTHER_NAMES.length
-  ? `${OTHER_NAMES.slice(0, -1)
-      .map((name) => `, ${name}`)
-      .join('')} and ${OTHER_NAMES[OTHER_NAMES.length - 1]}`
-  : '';
+/** The footer names every platform the board reads, each linked to its own site. */
+const FOOTER_PLATFORMS = [
+  PLATFORMS[DEFAULT_PROVIDER],
+  ...PROVIDER_IDS.filter((id) => id !== DEFAULT_PROVIDER).map((id) => PLATFORMS[id]),
+];
 
 const signIn = () => window.location.assign(authUrls.login);
 
@@ -118,15 +113,19 @@ export function LandingPage() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 sm:flex-row">
           <p>
             Works with{' '}
-            <a
-              href={DEFAULT.site}
-              target="_blank"
-              rel="noreferrer"
-              className="underline hover:text-white"
-            >
-              {DEFAULT.name}
-            </a>
-            {OTHERS}
+            {FOOTER_PLATFORMS.map((platform, i) => (
+              <Fragment key={platform.id}>
+                {i === 0 ? '' : i === FOOTER_PLATFORMS.length - 1 ? ' and ' : ', '}
+                <a
+                  href={platform.site}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="underline hover:text-white"
+                >
+                  {platform.name}
+                </a>
+              </Fragment>
+            ))}
           </p>
           <nav className="flex items-center gap-4" aria-label="Contact links">
             <a href="/" aria-label="3-Day Call Board home" className="hover:text-white">
