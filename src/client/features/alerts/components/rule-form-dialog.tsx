@@ -130,6 +130,13 @@ function FieldError({ message }: { message?: string }) {
   );
 }
 
+/** The first message among a list field's errors of its entries (kept by index). */
+function firstEntryMessage(errors: object | undefined): string | undefined {
+  return Object.values(errors ?? {}).find(
+    (e): e is { message: string } => typeof e === 'object' && e !== null && 'message' in e,
+  )?.message;
+}
+
 function Field({
   label,
   htmlFor,
@@ -147,18 +154,16 @@ function Field({
   );
 }
 
-/** Recipients typed as a list ("a@x.com, b@x.com"); the form holds them as an array. */
-function RecipientsInput({
-  id,
-  value,
-  onChange,
-  invalid,
-}: {
+/** What a channel's addresses are typed into: the form holds them as an array. */
+interface AddressesInputProps {
   id: string;
   value: string[];
   onChange: (to: string[]) => void;
   invalid: boolean;
-}) {
+}
+
+/** Recipients typed as a list ("a@x.com, b@x.com"); the form holds them as an array. */
+function RecipientsInput({ id, value, onChange, invalid }: AddressesInputProps) {
   const [text, setText] = useState(value.join(', '));
   return (
     <Input
@@ -186,17 +191,7 @@ function RecipientsInput({
  * is held in E.164, a number without a country code as a US one; anything else is kept as typed,
  * so the schema's words show under the field.
  */
-function PhoneNumbersInput({
-  id,
-  value,
-  onChange,
-  invalid,
-}: {
-  id: string;
-  value: string[];
-  onChange: (to: string[]) => void;
-  invalid: boolean;
-}) {
+function PhoneNumbersInput({ id, value, onChange, invalid }: AddressesInputProps) {
   const [text, setText] = useState(value.map(formatPhone).join(', '));
   return (
     <>
@@ -608,31 +603,22 @@ function RuleForm({
                           />
                         )}
                       />
-                    ) : type === 'sms' ? (
+                    ) : type === 'sms' || type === 'email' ? (
                       <Controller
                         control={form.control}
                         name={`channels.${index}.to` as 'channels.0.to'}
-                        render={({ field }) => (
-                          <PhoneNumbersInput
-                            id={`channel-${index}-to`}
-                            value={field.value ?? []}
-                            onChange={field.onChange}
-                            invalid={Boolean(rowErrors?.to)}
-                          />
-                        )}
-                      />
-                    ) : type === 'email' ? (
-                      <Controller
-                        control={form.control}
-                        name={`channels.${index}.to` as 'channels.0.to'}
-                        render={({ field }) => (
-                          <RecipientsInput
-                            id={`channel-${index}-to`}
-                            value={field.value ?? []}
-                            onChange={field.onChange}
-                            invalid={Boolean(rowErrors?.to)}
-                          />
-                        )}
+                        render={({ field }) => {
+                          const AddressesInput =
+                            type === 'sms' ? PhoneNumbersInput : RecipientsInput;
+                          return (
+                            <AddressesInput
+                              id={`channel-${index}-to`}
+                              value={field.value ?? []}
+                              onChange={field.onChange}
+                              invalid={Boolean(rowErrors?.to)}
+                            />
+                          );
+                        }}
                       />
                     ) : (
                       <Input
@@ -654,14 +640,8 @@ function RuleForm({
                         rowErrors?.url?.message ??
                         rowErrors?.to?.message ??
                         rowErrors?.userIds?.message ??
-                        Object.values(rowErrors?.userIds ?? {}).find(
-                          (e): e is { message: string } =>
-                            typeof e === 'object' && e !== null && 'message' in e,
-                        )?.message ??
-                        Object.values(rowErrors?.to ?? {}).find(
-                          (e): e is { message: string } =>
-                            typeof e === 'object' && e !== null && 'message' in e,
-                        )?.message
+                        firstEntryMessage(rowErrors?.userIds) ??
+                        firstEntryMessage(rowErrors?.to)
                       }
                     />
                   </div>
