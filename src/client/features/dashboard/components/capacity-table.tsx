@@ -6,6 +6,7 @@ import { sortRows, type SortKey, type SortState } from '@shared/capacity/sort-ro
 import { capacityTotals } from '@shared/capacity/totals';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 
 const LEVEL_CLASS: Record<CapacityLevel, string> = {
   red: 'text-level-low',
@@ -76,61 +77,81 @@ export function CapacityTable({
       >
         <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={4} className="py-[0.8em] text-center text-muted-foreground">
-                Nothing to show for this day
+          {rows.length === 0 && <NothingRow columns={COLUMNS.length} />}
+          {rows.map((row) => (
+            <CapacityRow
+              key={String(row.id)}
+              percent={capacityPercent(row.scheduled, row.target)}
+              padding="py-[0.45em]"
+            >
+              <td className="truncate py-[0.45em] pr-2 font-medium" title={row.name} data-fit-text>
+                {row.name}
               </td>
-            </tr>
-          )}
-          {rows.map((row) => {
-            const percent = capacityPercent(row.scheduled, row.target);
-            return (
-              <tr
-                key={String(row.id)}
-                className="border-b border-border/50"
-                data-testid="capacity-row"
+              <td
+                className="py-[0.45em] text-right font-semibold"
+                title={`${row.newToday} of them booked today`}
               >
-                <td
-                  className="truncate py-[0.45em] pr-2 font-medium"
-                  title={row.name}
-                  data-fit-text
-                >
-                  {row.name}
-                </td>
-                <td
-                  className="py-[0.45em] text-right font-semibold"
-                  title={`${row.newToday} of them booked today`}
-                >
-                  {row.scheduled}
-                </td>
-                <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
-                <td
-                  className={clsx(
-                    'py-[0.45em] text-right font-bold',
-                    LEVEL_CLASS[capacityLevel(percent)],
-                  )}
-                >
-                  {percent}%
-                </td>
-              </tr>
-            );
-          })}
+                {row.scheduled}
+              </td>
+              <td className="py-[0.45em] text-right text-muted-foreground">{row.target}</td>
+            </CapacityRow>
+          ))}
         </tbody>
         <tfoot>
-          <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
+          <TotalsRow percent={totals.percent}>
             <td className="py-[0.4em]">Total</td>
             <td className="py-[0.4em] text-right">{totals.scheduled}</td>
             <td className="py-[0.4em] text-right">{totals.target}</td>
-            <td
-              className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totals.percent)])}
-            >
-              {totals.percent}%
-            </td>
-          </tr>
+          </TotalsRow>
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** The one row of a day with nothing to show, across the table's `columns`. */
+function NothingRow({ columns }: { columns: number }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="py-[0.8em] text-center text-muted-foreground">
+        Nothing to show for this day
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A row of either table: its own cells (`children`), then the share booked in its level's
+ * colour, padded as they are (`padding`).
+ */
+function CapacityRow({
+  percent,
+  padding,
+  children,
+}: {
+  percent: number;
+  padding: string;
+  children: ReactNode;
+}) {
+  return (
+    <tr className="border-b border-border/50" data-testid="capacity-row">
+      {children}
+      <td className={clsx(padding, 'text-right font-bold', LEVEL_CLASS[capacityLevel(percent)])}>
+        {percent}%
+      </td>
+    </tr>
+  );
+}
+
+/** The totals row of either table: its own cells, then the day's share booked. */
+function TotalsRow({ percent, children }: { percent: number; children: ReactNode }) {
+  return (
+    <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
+      {children}
+      <td className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(percent)])}>
+        {percent}%
+      </td>
+    </tr>
   );
 }
 
@@ -223,7 +244,6 @@ function HoursTable({
   const total = sumHours(
     items.map((item) => ({ ...(item.hours ?? NO_HOURS), technicians: item.technicians ?? 0 })),
   );
-  const totalPercent = capacityPercent(total.booked, total.capacity);
   return (
     <div className="@container">
       <table
@@ -233,56 +253,36 @@ function HoursTable({
       >
         <TableHead columns={HOURS_COLUMNS} sort={sort} onSort={onSort} />
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={2} className="py-[0.8em] text-center text-muted-foreground">
-                Nothing to show for this day
-              </td>
-            </tr>
-          )}
-          {rows.map(({ item, scheduled, target }) => {
-            const percent = capacityPercent(scheduled, target);
-            return (
-              <tr
-                key={String(item.id)}
-                className="border-b border-border/50"
-                data-testid="capacity-row"
-              >
-                <td className="py-[0.35em] pr-2" title={item.name}>
-                  <div className="truncate font-medium" data-fit-text>
-                    {item.name}
-                  </div>
-                  <div
-                    className="truncate text-[0.8em] text-muted-foreground"
-                    data-testid="row-hours"
-                  >
-                    {hoursLine(item.hours ?? NO_HOURS, item.technicians ?? 0)}
-                  </div>
-                </td>
-                <td
-                  className={clsx(
-                    'py-[0.35em] text-right font-bold',
-                    LEVEL_CLASS[capacityLevel(percent)],
-                  )}
+          {rows.length === 0 && <NothingRow columns={HOURS_COLUMNS.length} />}
+          {rows.map(({ item, scheduled, target }) => (
+            <CapacityRow
+              key={String(item.id)}
+              percent={capacityPercent(scheduled, target)}
+              padding="py-[0.35em]"
+            >
+              <td className="py-[0.35em] pr-2" title={item.name}>
+                <div className="truncate font-medium" data-fit-text>
+                  {item.name}
+                </div>
+                <div
+                  className="truncate text-[0.8em] text-muted-foreground"
+                  data-testid="row-hours"
                 >
-                  {percent}%
-                </td>
-              </tr>
-            );
-          })}
+                  {hoursLine(item.hours ?? NO_HOURS, item.technicians ?? 0)}
+                </div>
+              </td>
+            </CapacityRow>
+          ))}
         </tbody>
         <tfoot>
-          <tr className="border-t-2 border-border font-bold" data-testid="capacity-totals">
+          <TotalsRow percent={capacityPercent(total.booked, total.capacity)}>
             <td className="py-[0.4em]">
               Total
               <div className="truncate text-[0.8em] font-normal text-muted-foreground">
                 {hoursLine(total, total.technicians)}
               </div>
             </td>
-            <td className={clsx('py-[0.4em] text-right', LEVEL_CLASS[capacityLevel(totalPercent)])}>
-              {totalPercent}%
-            </td>
-          </tr>
+          </TotalsRow>
         </tfoot>
       </table>
     </div>
