@@ -574,7 +574,13 @@ describe('a board measuring technician hours (issue 35)', () => {
       const sent = receivers.received('/hours').map(
         (r) =>
           JSON.parse(r.body) as {
-            data: { booked: number; target: number; percent: number; summary: string };
+            data: {
+              booked: number;
+              target: number;
+              percent: number;
+              summary: string;
+              measure?: string;
+            };
           },
       );
       expect(sent.length).toBeGreaterThanOrEqual(2);
@@ -582,6 +588,8 @@ describe('a board measuring technician hours (issue 35)', () => {
         expect(message.data.booked).toBeCloseTo(day.hours!.booked, 1);
         expect(message.data.target).toBeCloseTo(day.hours!.capacity, 1);
         expect(message.data.percent).toBe(hoursPercent);
+        // Hours, and every channel's words say so (src/server/services/alerts/channels.test.ts).
+        expect(message.data.measure).toBe('hours');
       }
       expect(sent.map((m) => m.data.summary)).toContain(
         `${weekday} is full: ${hoursPercent} % hours booked, at its goal of ${hoursPercent} % on Main board`,

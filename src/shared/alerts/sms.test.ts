@@ -76,21 +76,60 @@ describe('the text of an alert', () => {
     );
   });
 
-  it('fits one GSM-7 segment for every realistic board and item name, every kind and event', () => {
+  it('speaks of hours booked on a board measuring hours, as its gauge does, and of target on a jobs board', () => {
+    const hours = (over: Partial<SmsFacts>) => behind({ measure: 'hours', percent: 71, ...over });
+    expect(smsText(hours({}), LINK)).toBe(
+      `Call board Service: Thu 71% of hours booked at 2:00 PM (expected 66%). ${LINK}`,
+    );
+    expect(smsText(hours({ event: 'repeat', item: 'HVAC Service' }), LINK)).toBe(
+      `Call board Service: still Thu HVAC Service 71% of hours booked at 2:00 PM (expected 66%). ${LINK}`,
+    );
+    expect(smsText(hours({ event: 'resolved' }), LINK)).toBe(
+      `Call board Service: Thu caught up, 71% of hours booked. ${LINK}`,
+    );
+    expect(smsText(hours({ kind: 'full', percent: 92, goalPercent: 90 }), LINK)).toBe(
+      `Call board Service: Thu full, 92% of hours booked (goal 90%). ${LINK}`,
+    );
+    expect(smsText(hours({ kind: 'full', event: 'resolved', percent: 85 }), LINK)).toBe(
+      `Call board Service: Thu below its goal again, 85% of hours booked. ${LINK}`,
+    );
+    expect(smsText(hours({ kind: 'stale', staleSince: '1:05 PM' }), LINK)).toBe(
+      `Call board Service: numbers stale since 1:05 PM. ${LINK}`,
+    );
+    // A jobs board's texts keep their words.
+    expect(smsText(behind({ kind: 'full', goalPercent: 90 }), LINK)).toBe(
+      `Call board Service: Thu full, 42% of target (goal 90%). ${LINK}`,
+    );
+    expect(smsText(behind({ kind: 'full', event: 'resolved' }), LINK)).toBe(
+      `Call board Service: Thu below its goal again, 42% of target. ${LINK}`,
+    );
+    expect(smsText(behind({ measure: undefined }), LINK)).not.toContain('hours');
+  });
+
+  it('fits one GSM-7 segment for every realistic board and item name, every kind and event, jobs or hours', () => {
     let longest = 0;
     for (const boardName of REALISTIC_NAMES)
       for (const item of [null, ...REALISTIC_NAMES])
         for (const kind of ['behind', 'full', 'stale'] as const)
-          for (const event of ['firing', 'repeat', 'resolved', 'test'] as const) {
-            const text = smsText(
-              behind({ boardName, item, kind, event, goalPercent: 100, staleSince: '1:05 PM' }),
-              LINK,
-            );
-            expect(gsm7Length(text), text).not.toBeNull();
-            expect(segments(text), text).toBe(1);
-            expect(text.endsWith(LINK), text).toBe(true);
-            longest = Math.max(longest, text.length);
-          }
+          for (const event of ['firing', 'repeat', 'resolved', 'test'] as const)
+            for (const measure of [undefined, 'hours'] as const) {
+              const text = smsText(
+                behind({
+                  boardName,
+                  item,
+                  kind,
+                  event,
+                  measure,
+                  goalPercent: 100,
+                  staleSince: '1:05 PM',
+                }),
+                LINK,
+              );
+              expect(gsm7Length(text), text).not.toBeNull();
+              expect(segments(text), text).toBe(1);
+              expect(text.endsWith(LINK), text).toBe(true);
+              longest = Math.max(longest, text.length);
+            }
     expect(longest).toBeLessThanOrEqual(160);
   });
 

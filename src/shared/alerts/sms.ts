@@ -102,11 +102,14 @@ export interface SmsFacts {
   staleSince: string | null;
   /** The one-line summary (the fallback). */
   summary: string;
+  /** `hours` on a board measuring technician hours (issue 35): the percent is of hours booked. */
+  measure?: 'hours' | undefined;
 }
 
 /**
  * The alert as one text, e.g. "Call board: Thu 42% of target at 2:00 PM (expected 66%).
- * https://board.example/b/3k". The board's and item's names are kept while the text fits one
+ * https://board.example/b/3k" ("Thu 71% of hours booked ..." on an hours board, as its gauge
+ * says "71% of technician hours booked"). The board's and item's names are kept while the text fits one
  * GSM-7 segment, shortened and then dropped when not; the link is never cut.
  */
 export function smsText(facts: SmsFacts, link: string): string {
@@ -114,6 +117,7 @@ export function smsText(facts: SmsFacts, link: string): string {
   const lead = facts.event === 'test' ? 'Call board test' : 'Call board';
   const still = facts.event === 'repeat' ? 'still ' : '';
   const what = (item: string | null) => [day, item].filter(Boolean).join(' ');
+  const of = facts.measure === 'hours' ? 'of hours booked' : 'of target';
   const body = (item: string | null): string => {
     const pct = facts.percent === null ? null : `${facts.percent}%`;
     if (facts.kind === 'stale')
@@ -122,11 +126,11 @@ export function smsText(facts: SmsFacts, link: string): string {
         : `numbers stale${facts.staleSince ? ` since ${facts.staleSince}` : ''}`;
     if (facts.kind === 'full')
       return facts.event === 'resolved'
-        ? `${what(item)} below its goal again, ${pct ?? '?'} of target`
-        : `${what(item)} full, ${pct ?? '?'} of target${facts.goalPercent ? ` (goal ${facts.goalPercent}%)` : ''}`;
-    if (facts.event === 'resolved') return `${what(item)} caught up, ${pct ?? '?'} of target`;
+        ? `${what(item)} below its goal again, ${pct ?? '?'} ${of}`
+        : `${what(item)} full, ${pct ?? '?'} ${of}${facts.goalPercent ? ` (goal ${facts.goalPercent}%)` : ''}`;
+    if (facts.event === 'resolved') return `${what(item)} caught up, ${pct ?? '?'} ${of}`;
     const expected = facts.expectedPercent === null ? '' : ` (expected ${facts.expectedPercent}%)`;
-    return `${what(item)} ${pct ?? '?'} of target${facts.clock ? ` at ${facts.clock}` : ''}${expected}`;
+    return `${what(item)} ${pct ?? '?'} ${of}${facts.clock ? ` at ${facts.clock}` : ''}${expected}`;
   };
   const board = gsm7Safe(facts.boardName);
   const item = facts.item ? gsm7Safe(facts.item) : null;

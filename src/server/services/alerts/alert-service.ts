@@ -235,6 +235,7 @@ export function createAlertService(deps: {
       message.target = numbers.target;
       message.percent = numbers.percent;
       message.expectedPercent = numbers.expectedPercent;
+      if (numbers.of === 'hours') message.measure = 'hours';
       return message;
     };
     if (rule.kind === 'full') {

@@ -81,6 +81,11 @@ export interface AlertMessage {
   goalPercent?: number | null;
   /** The board's short link (`/b/<code>`), for a text message. */
   shortUrl?: string;
+  /**
+   * `hours` on a board measuring technician hours (issue 35): `booked` and `target` are then
+   * hours booked of the crew's capacity. Absent where they are jobs of target.
+   */
+  measure?: 'hours';
 }
 
 /** A new `whsec_` secret (Standard Webhooks: base64 of 24 random bytes after the prefix). */

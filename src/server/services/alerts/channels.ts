@@ -6,6 +6,7 @@ import type {
   ChannelType,
   RecipientKind,
 } from '../../../shared/api/alerts.js';
+import { formatHours } from '../../../shared/capacity/hours.js';
 import { channelTarget, urlHint, type AlertMessage } from './alert-store.js';
 import { OutgoingRequestError, type OutgoingClient } from './outgoing-guard.js';
 
@@ -70,10 +71,15 @@ export function messageFacts(message: AlertMessage): [string, string][] {
   if (message.day) facts.push(['Day', `${message.day.weekday}, ${message.day.date}`]);
   if (message.item) facts.push(['Item', message.item]);
   if (message.booked !== null && message.target !== null)
-    facts.push([
-      'Booked / target',
-      `${message.booked} / ${message.target} (${message.percent ?? 0} %)`,
-    ]);
+    facts.push(
+      message.measure === 'hours'
+        ? // An hours board's numbers, as its day card writes them (issue 35).
+          [
+            'Technician hours',
+            `${formatHours(message.booked)} of ${formatHours(message.target)} h booked (${message.percent ?? 0} %)`,
+          ]
+        : ['Booked / target', `${message.booked} / ${message.target} (${message.percent ?? 0} %)`],
+    );
   facts.push([
     'Expected pace',
     message.expectedPercent === null ? 'not known yet' : `${message.expectedPercent} % by now`,

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushPayload } from '../../../shared/api/push.js';
+import { formatHours } from '../../../shared/capacity/hours.js';
 import type { AlertMessage } from '../alerts/alert-store.js';
 import { OutgoingRequestError, type OutgoingClient } from '../alerts/outgoing-guard.js';
 import type { OpenSubscription } from './push-store.js';
@@ -30,7 +31,11 @@ export const PUSH_TIMEOUT_MS = 10_000;
 export function pushPayload(message: AlertMessage, ruleId: number): PushPayload {
   const facts: string[] = [];
   if (message.booked !== null && message.target !== null)
-    facts.push(`${message.booked} of ${message.target} booked`);
+    facts.push(
+      message.measure === 'hours'
+        ? `${formatHours(message.booked)} of ${formatHours(message.target)} h booked`
+        : `${message.booked} of ${message.target} booked`,
+    );
   if (message.expectedPercent !== null && message.event !== 'resolved')
     facts.push(`${message.expectedPercent} % expected by now`);
   facts.push(`${message.companyName}, ${message.boardName}`);

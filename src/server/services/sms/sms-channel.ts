@@ -36,6 +36,7 @@ export function alertText(message: AlertMessage): string {
       goalPercent: message.goalPercent ?? null,
       staleSince: message.staleSince?.replace(/ \(.*\)$/, '') ?? null,
       summary: message.summary,
+      measure: message.measure,
     },
     message.shortUrl ?? message.boardUrl,
   );
