@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { startJobberStandin } from '../standins/jobber/index.js';
  * A kill can land in the one window no party can close: after Jobber rotated the token and
  * before the database holds the new one (decision 057). The harness tells those apart from any
  * other loss: "lost in the window" vs "lost otherwise" (which would be a defect).
+ * SOAK_TRACE=/tmp/file writes every redemption, token call, stored version and judgement there.
  */
 const serverUrl = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const target = Number(process.env.SOAK_ROTATIONS ?? 1000);
@@ -55,6 +57,25 @@ const standin = await startJobberStandin({
   webhookTickMs: 0,
   port: Number(process.env.SOAK_STANDIN_PORT ?? 0),
 });
+// SOAK_TRACE=file: every redemption at the stand-in, every instance's token calls and writes,
+// and each judgement after a kill, one line each with the time in ms.
+const traceFile = process.env.SOAK_TRACE;
+const short = (token: string) =>
+  crypto.createHash('sha256').update(token).digest('base64url').slice(0, 8);
+const trace = (line: string) => {
+  if (traceFile) fs.appendFileSync(traceFile, `${line}\n`);
+};
+if (traceFile) {
+  fs.writeFileSync(traceFile, '');
+  const redeem = standin.oauth.refresh.bind(standin.oauth);
+  standin.oauth.refresh = (input) => {
+    const answer = redeem(input);
+    trace(
+      `${Date.now()} jobber redeem ${short(input.refreshToken)} -> ${answer ? short(answer.refresh_token) : 'refused'} (rotations ${standin.oauth.rotations})`,
+    );
+    return answer;
+  };
+}
 const app = {
   clientId: standin.app.clientId,
   clientSecret: standin.app.clientSecret,
@@ -105,27 +126,67 @@ async function connect() {
 }
 await connect();
 
-async function leaseOf() {
-  const [row] = await database.db
-    .select({ owner: jobberConnections.leaseOwner, until: jobberConnections.leaseUntil })
-    .from(jobberConnections)
-    .where(eq(jobberConnections.companyId, companyId));
-  const expired = !row?.until || row.until.getTime() < Date.now();
-  return { owner: expired ? null : (row?.owner ?? null), until: row?.until ?? null };
-}
-
-/** Whether the stored refresh token is the one the stand-in accepts next. */
-async function inSync(): Promise<boolean> {
-  const [row] = await database.db
-    .select({ refresh: jobberConnections.refreshTokenEnc })
-    .from(jobberConnections)
-    .where(eq(jobberConnections.companyId, companyId));
-  if (!row?.refresh) return false;
-  const stored = secretBox.open(row.refresh);
+/** Looks thrown away: Jobber rotated during the read, or a living instance held the lease. */
+let looksAcrossARedemption = 0;
+let looksAtALivingHolder = 0;
+/** Lease owners of instances this harness killed (a lease of theirs is nobody's refresh). */
+const deadOwners = new Set<string>();
+/** Whether `refresh` is the refresh token the stand-in accepts next. */
+function jobberAccepts(refresh: string | null): boolean {
+  if (!refresh) return false;
+  const stored = secretBox.open(refresh);
   const grant = standin.oauth.grants().find((g) => g.active && stored.startsWith(`${g.id}.`));
   return (
     !!grant && grant.refreshHash === crypto.createHash('sha256').update(stored).digest('base64url')
   );
+}
+
+interface Look {
+  inSync: boolean;
+  /** The lease's owner when judged (a dead instance's, or null), and the version stored. */
+  leaseOwner: string | null;
+  version: number;
+  /** False when a living instance still held the lease after 30 s (judged anyway). */
+  settled: boolean;
+}
+/**
+ * The stored refresh token against the stand-in's, judged on one consistent look: one read of
+ * the row (token, version and lease together) during which the stand-in rotated nothing, taken
+ * when no living instance holds the lease (nobody is between taking it and writing Jobber's
+ * answer). The stand-in runs in this process, so a redemption can land while the row is being
+ * read: a look across one is thrown away. (Judging the lease in one query and the token in a
+ * later one counted a living instance's refresh in flight as a lost token: issue 38.)
+ */
+async function look(): Promise<Look> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const rotationsBefore = standin.oauth.rotations;
+    const [row] = await database.db
+      .select({
+        refresh: jobberConnections.refreshTokenEnc,
+        version: jobberConnections.tokenVersion,
+        owner: jobberConnections.leaseOwner,
+      })
+      .from(jobberConnections)
+      .where(eq(jobberConnections.companyId, companyId));
+    if (standin.oauth.rotations !== rotationsBefore) {
+      looksAcrossARedemption += 1;
+      continue;
+    }
+    // A living holder's lease, even one run out (a stall): its refresh may still write.
+    const owner = row?.owner ?? null;
+    const living = owner !== null && !deadOwners.has(owner);
+    if (!living || Date.now() > deadline) {
+      return {
+        inSync: jobberAccepts(row?.refresh ?? null),
+        leaseOwner: owner,
+        version: row?.version ?? 0,
+        settled: !living,
+      };
+    }
+    looksAtALivingHolder += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 const workerEnv = {
@@ -139,23 +200,29 @@ const workerEnv = {
 };
 function startWorker(): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/jobber-token-soak-worker.ts'],
-      {
-        env: workerEnv,
-        stdio: ['pipe', 'pipe', 'inherit'],
-      },
-    );
+    // The bundle built above (through tsx a start took seconds on a loaded machine, and a spare
+    // not yet up held the next kill back).
+    const child = spawn(process.execPath, [workerFile], {
+      env: workerEnv,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     child.stdout!.setEncoding('utf8');
     let ready = false;
+    let partial = '';
     child.stdout!.on('data', (text: string) => {
       if (!ready && text.includes('ready')) {
         ready = true;
         resolve(child);
       }
-      for (const line of text.split('\n'))
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
         if (line.startsWith('error ')) errors.push(line.slice(6));
+        if (line.startsWith('error ') || line.startsWith('trace '))
+          trace(
+            `${line.startsWith('trace ') ? line.slice(6) : `${Date.now()} ${line}`} [${child.pid}]`,
+          );
+      }
     });
     child.once('exit', (code) => {
       if (!ready) reject(new Error(`a worker exited with ${code} before it was ready`));
@@ -189,24 +256,25 @@ while (standin.oauth.rotations - rotationsAtStart < target) {
   const victim = workers[index]!;
   await killed(victim);
   kills += 1;
+  trace(`${Date.now()} harness killed [${victim.pid}] (kill ${kills})`);
   // Judge the stored token once no living instance is inside a refresh: the lease is free, or
-  // held by the killed one (whose refresh, if Jobber answered it, died with it).
+  // held by a killed one (whose refresh, if Jobber answered it, died with it).
   const deadOwner = `soak-${victim.pid}`;
-  let lease: { owner: string | null; until: Date | null } = { owner: null, until: null };
-  for (let tries = 0; tries < 200; tries++) {
-    lease = await leaseOf();
-    if (!lease.owner || lease.owner === deadOwner) break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  if (!(await inSync())) {
+  deadOwners.add(deadOwner);
+  const judged = await look();
+  trace(
+    `${Date.now()} harness judged kill ${kills}: lease ${judged.leaseOwner ?? 'free'}, stored v${judged.version}, rotations ${standin.oauth.rotations}, ${judged.inSync ? 'in sync' : 'NOT in sync'}${judged.settled ? '' : ' (a living holder kept the lease 30 s)'}`,
+  );
+  if (!judged.inSync) {
     // Lost in the window: the killed instance held the lease and Jobber had answered it (one
     // rotation more than the database stored). Anything else is the product's own fault.
     const answered = standin.oauth.rotations - rotationsAtConnect;
-    const stored = (await storedVersion()) - versionAtConnect;
-    if (lease.owner === deadOwner && answered === stored + 1) lostInWindow += 1;
+    const stored = judged.version - versionAtConnect;
+    const inWindow = judged.leaseOwner === deadOwner && answered === stored + 1;
+    if (inWindow) lostInWindow += 1;
     else lostOtherwise += 1;
     process.stdout.write(
-      `kill ${kills}: the stored refresh token is no longer Jobber's (${lease.owner === deadOwner ? "the killed instance held Jobber's answer" : 'NOT in the window'}); connecting again\n`,
+      `kill ${kills}: the stored refresh token is no longer Jobber's (${inWindow ? "the killed instance held Jobber's answer" : `NOT in the window: lease ${judged.leaseOwner ?? 'free'}, Jobber answered ${answered} rotations, ${stored} stored`}); connecting again\n`,
     );
     await connect();
   }
@@ -218,7 +286,7 @@ while (standin.oauth.rotations - rotationsAtStart < target) {
     );
 }
 await Promise.all([...workers, ...(await Promise.all(spares))].map(killed));
-const finalOk = await inSync();
+const finalOk = (await look()).inSync;
 // The stored token still reads Jobber through the product's store.
 const last = await tokens.accessToken(companyId);
 const seconds = (Date.now() - started) / 1000;
@@ -233,6 +301,8 @@ console.log(
       lostOtherwise,
       finalStoredTokenIsJobbers: finalOk,
       finalReadVersion: last.version,
+      looksAcrossARedemption,
+      looksAtALivingHolder,
       workerErrors: errors.length,
       firstErrors: [...new Set(errors)].slice(0, 5),
       seconds: Math.round(seconds),
