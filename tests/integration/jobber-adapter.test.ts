@@ -7,7 +7,6 @@ import type { DatabaseHandle } from '../../src/server/db/index.js';
 import { createSecretBox } from '../../src/server/security/secret-box.js';
 import { createJobberAdapter } from '../../src/server/platforms/jobber/adapter.js';
 import { createJobberGraphql } from '../../src/server/platforms/jobber/graphql-client.js';
-import { requestTokens } from '../../src/server/platforms/jobber/oauth-client.js';
 import { createJobberTokenStore } from '../../src/server/platforms/jobber/token-store.js';
 import {
   localDayNumber,
@@ -15,6 +14,7 @@ import {
 } from '../../standins/servicetitan-simulator/local-time.js';
 import { startJobberStandin, type JobberStandin } from '../../standins/jobber/index.js';
 import { openTestDatabase } from '../helpers/database.js';
+import { jobberConsent } from '../helpers/jobber-consent.js';
 
 /**
  * Jobber's counting (issue 38, decision 058) against the stand-in, compared with a recount made
@@ -54,20 +54,7 @@ async function companyWithJobber(name: string) {
     .insert(companies)
     .values({ name })
     .returning({ id: companies.id });
-  const tokens = await requestTokens(
-    { clientId: standin.app.clientId, clientSecret: standin.app.clientSecret, apiUrl: standin.url },
-    {
-      grant_type: 'authorization_code',
-      code: standin.oauth.issueCode({
-        clientId: standin.app.clientId,
-        redirectUri: 'http://localhost/cb',
-        accountId: standin.account.id,
-        userId: standin.account.users[0]!.id,
-      }),
-      redirect_uri: 'http://localhost/cb',
-    },
-    { fetch, now },
-  );
+  const tokens = await jobberConsent(standin, now);
   return { companyId: company!.id, tokens };
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
 import { jobberConnections } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
@@ -151,12 +151,18 @@ export function createJobberTokenStore(deps: {
               .returning({ id: jobberConnections.companyId })
           ).length > 0,
         work: async (leaseSignal) => {
+          // Lost before the call (a stall): the instance that took the lease over refreshes.
+          leaseSignal.throwIfAborted();
           let tokens: JobberTokens;
           try {
+            // Once sent, the call is never abandoned (only its own timeout ends it): Jobber may
+            // have rotated already, and its answer is then the only usable refresh token. A lease
+            // lost meanwhile, or the read or the app giving up, does not drop it; the version
+            // guard below settles a late answer.
             tokens = await requestTokens(
               app,
               { grant_type: 'refresh_token', refresh_token: open(refreshTokenEnc) },
-              { fetch: deps.fetch, now, signal: leaseSignal },
+              { fetch: deps.fetch, now },
             );
           } catch (error) {
             if (error instanceof JobberError && error.kind === 'disconnected') {
@@ -294,17 +300,16 @@ export function createJobberTokenStore(deps: {
         connectedBy,
         updatedAt: now(),
       };
-      // A new version, so a refresh still running on the old connection writes nothing.
-      const [existing] = await db
-        .select({ version: jobberConnections.tokenVersion })
-        .from(jobberConnections)
-        .where(eq(jobberConnections.companyId, companyId));
+      // A new version, bumped in the same statement, so a refresh still running on the old
+      // connection writes nothing, and no version ever names two token pairs (read first and
+      // written after, a refresh stored in between shared its number with the new connection:
+      // its readers then redeemed the old grant's token and blanked the new one).
       await db
         .insert(jobberConnections)
-        .values({ companyId, ...values, tokenVersion: (existing?.version ?? 0) + 1 })
+        .values({ companyId, ...values, tokenVersion: 1 })
         .onConflictDoUpdate({
           target: jobberConnections.companyId,
-          set: { ...values, tokenVersion: (existing?.version ?? 0) + 1 },
+          set: { ...values, tokenVersion: sql`${jobberConnections.tokenVersion} + 1` },
         });
     },
 
