@@ -53,6 +53,11 @@ export interface TwilioStandin {
   inbound(from: string, body: string): Promise<number>;
   /** The next message to this number is taken, then undelivered with this code. */
   failDelivery(to: string, errorCode: number): void;
+  /**
+   * While on, a message's status callbacks are sent (and answered) before the create is
+   * answered: the order Twilio's callbacks can take when they beat its answer to the sender.
+   */
+  setCallbacksFirst(on: boolean): void;
   /** Waits until every status callback and inbound message has been sent. */
   settled(): Promise<void>;
   /** Answers of the webhooks it called: [url, status]. */
@@ -132,6 +137,7 @@ export async function startTwilioStandin(
   const called: { url: string; params: Record<string, string>; status: number }[] = [];
   let inboundTarget: string | null = null;
   let reach = options.reach ?? null;
+  let callbacksFirst = false;
 
   const deliver: Deliver =
     options.deliver ??
@@ -164,10 +170,10 @@ export async function startTwilioStandin(
     return work;
   }
 
-  function callbacksOf(message: StandinMessage) {
+  function callbacksOf(message: StandinMessage): Promise<void> {
     if (!message.statusCallback) {
       message.status = message.errorCode ? 'undelivered' : 'delivered';
-      return;
+      return Promise.resolve();
     }
     const url = message.statusCallback;
     const base = {
@@ -199,6 +205,7 @@ export async function startTwilioStandin(
     })();
     pending.add(chain);
     void chain.finally(() => pending.delete(chain));
+    return chain;
   }
 
   function errorAnswer(res: http.ServerResponse, code: number) {
@@ -351,9 +358,12 @@ export async function startTwilioStandin(
     };
     kept.push(message);
     while (kept.length > KEPT_MESSAGES) kept.shift();
+    const answer = JSON.stringify(json(message));
+    // Twilio's callbacks may reach the app before its answer to the create does.
+    if (callbacksFirst) await callbacksOf(message);
     res.writeHead(201, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(json(message)));
-    callbacksOf(message);
+    res.end(answer);
+    if (!callbacksFirst) void callbacksOf(message);
   }
 
   function json(m: StandinMessage) {
@@ -404,6 +414,9 @@ export async function startTwilioStandin(
     inbound,
     failDelivery(to, errorCode) {
       failNext.set(to, errorCode);
+    },
+    setCallbacksFirst(on) {
+      callbacksFirst = on;
     },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

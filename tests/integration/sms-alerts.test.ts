@@ -45,6 +45,8 @@ let companyId: number;
 let boardId: number;
 const clock = WEDNESDAY_1405;
 const figures: string[] = [];
+/** Twilio's callbacks wait for this before they reach the app. */
+let callbackGate: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   sim = await startServiceTitanSimulator({
@@ -52,8 +54,15 @@ beforeAll(async () => {
     timeZone: TIME_ZONE,
     seed: 7,
   });
-  // Twilio calls PUBLIC_URL; here its callbacks are handed to the app in-process.
-  twilio = await startTwilioStandin({ deliver: deliverTwilioCallbacksTo(() => t.app) });
+  // Twilio calls PUBLIC_URL; here its callbacks are handed to the app in-process (once the
+  // gate opens: a test may hold them back).
+  const toApp = deliverTwilioCallbacksTo(() => t.app);
+  twilio = await startTwilioStandin({
+    deliver: async (url, params, headers) => {
+      await callbackGate;
+      return toApp(url, params, headers);
+    },
+  });
   twilio.setInboundTarget(`${PUBLIC_URL}/api/providers/twilio/inbound`);
   t = await createTestApp({
     env: {
@@ -120,6 +129,27 @@ async function deliveries(): Promise<AlertDelivery[]> {
   });
   expect(res.statusCode).toBe(200);
   return res.json().deliveries;
+}
+
+/** The status callbacks Twilio sent for a message, and how the app answered them. */
+const callbacksAnswered = (sid: string) =>
+  twilio
+    .callbacks()
+    .filter((c) => c.params.MessageSid === sid)
+    .map((c) => [c.params.MessageStatus, c.status]);
+
+/** Twilio's callback delivered again, signed as Twilio signs it (a retry, or a late one). */
+function callbackAgain(params: Record<string, string>) {
+  const url = `${PUBLIC_URL}/api/providers/twilio/status`;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/providers/twilio/status',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(twilio.authToken, url, params),
+    },
+    payload: new URLSearchParams(params).toString(),
+  });
 }
 
 const textsTo = (number: string) => twilio.messages().filter((m) => m.to === number);
@@ -257,12 +287,7 @@ describe('a text message channel', () => {
       .toBe('delivered');
     const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
     expect(logged).toMatchObject({ channelType: 'sms', status: 'delivered', lastError: null });
-    expect(
-      twilio
-        .callbacks()
-        .filter((c) => c.params.MessageSid === text.sid)
-        .map((c) => [c.params.MessageStatus, c.status]),
-    ).toEqual([
+    expect(callbacksAnswered(text.sid)).toEqual([
       ['sent', 200],
       ['delivered', 200],
     ]);
@@ -323,17 +348,95 @@ describe('a text message channel', () => {
       .callbacks()
       .filter((c) => c.params.MessageSid === sid)
       .at(-1)!;
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/providers/twilio/status',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(twilio.authToken, url, genuine.params),
-      },
-      payload: new URLSearchParams(genuine.params).toString(),
-    });
+    const again = await callbackAgain(genuine.params);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ received: true, changed: false });
+  });
+
+  it('keeps a status callback that arrives before the send is recorded: the log ends delivered, or failed in plain words', async () => {
+    const rule = await createRule({
+      name: 'Callback first',
+      channels: [{ type: 'sms', to: [STRANGER] }],
+    });
+    twilio.setCallbacksFirst(true);
+    try {
+      // Twilio's "sent" and "delivered" are answered before the sender knows the message's SID.
+      const res = await sendTest(rule.id);
+      const sid = textsTo(STRANGER).at(-1)!.sid;
+      expect(callbacksAnswered(sid)).toEqual([
+        ['sent', 200],
+        ['delivered', 200],
+      ]);
+      expect(res.json().results).toEqual([
+        { channelType: 'sms', target: '+1 202 555 0143', ok: true, error: null },
+      ]);
+      let [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+      expect(logged).toMatchObject({ status: 'delivered', lastError: null });
+      expect(logged!.deliveredAt).not.toBeNull();
+
+      // Undelivered, reported before the SID is recorded: failed, Twilio's code in plain words.
+      twilio.failDelivery(STRANGER, 30007);
+      const failed = await sendTest(rule.id);
+      const words =
+        'text message not delivered: the carrier filtered the message as spam (Twilio error 30007)';
+      expect(failed.json().results).toEqual([
+        { channelType: 'sms', target: '+1 202 555 0143', ok: false, error: words },
+      ]);
+      [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+      expect(logged).toMatchObject({ status: 'failed', lastError: words });
+
+      // The same callback again, now that the SID is recorded: answered, nothing moves.
+      const late = twilio
+        .callbacks()
+        .filter((c) => c.params.MessageSid === textsTo(STRANGER).at(-1)!.sid)
+        .at(-1)!;
+      const again = await callbackAgain(late.params);
+      expect(again.json()).toEqual({ received: true, changed: false });
+    } finally {
+      twilio.setCallbacksFirst(false);
+    }
+  });
+
+  it('moves a delivery recorded as sent when its callback comes after, and a late "sent" never moves it back', async () => {
+    const rule = await createRule({
+      name: 'Callback after',
+      channels: [{ type: 'sms', to: [STRANGER] }],
+    });
+    let open!: () => void;
+    callbackGate = new Promise((resolve) => (open = resolve));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/alert-rules/${rule.id}/test`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.json().results).toEqual([
+        { channelType: 'sms', target: '+1 202 555 0143', ok: true, error: null },
+      ]);
+      // Recorded with its SID, awaiting Twilio's word.
+      const [waiting] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+      expect(waiting).toMatchObject({ status: 'sent', lastError: null, deliveredAt: null });
+    } finally {
+      open();
+      callbackGate = Promise.resolve();
+    }
+    await twilio.settled();
+    const sid = textsTo(STRANGER).at(-1)!.sid;
+    expect(callbacksAnswered(sid)).toEqual([
+      ['sent', 200],
+      ['delivered', 200],
+    ]);
+    const [logged] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    expect(logged).toMatchObject({ status: 'delivered', lastError: null });
+
+    // Twilio's "sent" delivered once more, after "delivered": nothing moves.
+    const sent = twilio
+      .callbacks()
+      .find((c) => c.params.MessageSid === sid && c.params.MessageStatus === 'sent')!;
+    const late = await callbackAgain(sent.params);
+    expect(late.json()).toEqual({ received: true, changed: false });
+    const [still] = (await deliveries()).filter((d) => d.ruleId === rule.id);
+    expect(still).toMatchObject({ status: 'delivered', lastError: null });
   });
 
   it('says 21211 and 21608 in plain words on the recipient, and marks 21610 opted out', async () => {

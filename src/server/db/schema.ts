@@ -540,6 +540,30 @@ export const alertDeliveries = pgTable(
 );
 
 /**
+ * What a carrier reported about a message it took, by its id (a Twilio message SID; decision
+ * 053), kept whether or not a delivery has recorded that id yet: Twilio's status callback may
+ * come before the sender has written the SID Twilio answered. The callback writes the row, the
+ * sender upserts it in the transaction that records the SID, so the two serialize on this row and
+ * whichever comes second applies the report. `status` only moves forward (queued < sent <
+ * delivered, undelivered, failed); `last_error` is the report's words for the delivery log.
+ * Rows older than a week are deleted by the alert pass.
+ */
+export const carrierReports = pgTable(
+  'carrier_reports',
+  {
+    externalId: text('external_id').primaryKey(),
+    status: text('status', {
+      enum: ['queued', 'sent', 'delivered', 'undelivered', 'failed'],
+    }).notNull(),
+    errorCode: text('error_code'),
+    lastError: text('last_error'),
+    /** When the status was reported (a delivered message's time of delivery). */
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('carrier_reports_reported_idx').on(t.reportedAt)],
+);
+
+/**
  * Who alerts may reach (decision 30, issue 36, decision 046): one row per company and address
  * (an e-mail address, an E.164 number, a member's user id for push). `status` is what the person
  * said: pending until they confirm (a link for e-mail, a 6-digit code for a number), opted out

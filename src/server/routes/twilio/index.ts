@@ -12,8 +12,9 @@ import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../services/sms/sms-
  * messages people send to our number (STOP, START). Both are form-encoded POSTs signed with
  * `X-Twilio-Signature` over the URL Twilio called (PUBLIC_URL and the path) and the parameters,
  * checked by the SDK's `validateRequest`; anything else is refused (403) and changes nothing.
- * Answered at once: one UPDATE each. A callback repeated, or arriving after a later one, moves
- * nothing (only a delivery still `sent` moves).
+ * A status is kept by its message SID (`carrier_reports`) and applied to the delivery with that
+ * SID; one that comes before the sender recorded the SID is applied when it does. A callback
+ * repeated, or arriving after a later one, moves nothing (only a delivery still `sent` moves).
  */
 export default async function twilioRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -75,16 +76,21 @@ export default async function twilioRoutes(root: FastifyInstance): Promise<void>
       const { alertRules, alertRecipients, now } = app.services;
       let changed = false;
       if (sid && status === 'delivered') {
-        changed = (await alertRules.carrierReport(sid, { delivered: true, at: now() })) !== null;
+        changed = (await alertRules.carrierReport(sid, { status, at: now() })) !== null;
       } else if (sid && (status === 'undelivered' || status === 'failed')) {
         const words = twilioErrorWords(params.ErrorCode ?? null, params.ErrorMessage);
         const moved = await alertRules.carrierReport(sid, {
-          delivered: false,
+          status,
+          at: now(),
+          errorCode: params.ErrorCode ?? null,
           error: `text message not delivered: ${words}`,
         });
         changed = moved !== null;
         if (params.ErrorCode === '21610' && params.To)
           await alertRecipients.setNumberOptedOut(params.To, true);
+      } else if (sid && status === 'sent') {
+        // Kept (it moves no delivery): a later report can only be further along.
+        await alertRules.carrierReport(sid, { status, at: now() });
       }
       return { received: true as const, changed };
     },

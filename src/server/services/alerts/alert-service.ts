@@ -491,7 +491,7 @@ export function createAlertService(deps: {
         delivery.id,
         owner,
         outcome.externalId
-          ? { status: 'sent', externalId: outcome.externalId }
+          ? { status: 'sent', externalId: outcome.externalId, at: now() }
           : { status: 'delivered', at: now() },
       );
       return true;
@@ -546,6 +546,7 @@ export function createAlertService(deps: {
     }
     const sent = await sendDue();
     await deps.budget?.prune(at);
+    await store.pruneCarrierReports(at);
     return { evaluated: rules.length, sent };
   }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   AlertChannel,
   AlertChannelView,
@@ -11,7 +11,7 @@ import type {
   DeliveryEvent,
 } from '../../../shared/api/alerts.js';
 import type { Database } from '../../db/index.js';
-import { alertDeliveries, alertRules, companies } from '../../db/schema.js';
+import { alertDeliveries, alertRules, carrierReports, companies } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { leaseEnd, leaseFree } from '../leases/lease.js';
 import { formatPhone } from '../../../shared/alerts/sms.js';
@@ -47,6 +47,36 @@ export interface PlannedDelivery {
   withheld: string | null;
 }
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
+
+/** A carrier's status of a message, as Twilio names it (decision 053). */
+export type CarrierStatus = (typeof carrierReports.status.enumValues)[number];
+/** What a carrier said of a message: its status, and for one not delivered, why. */
+export interface CarrierReport {
+  status: CarrierStatus;
+  at: Date;
+  errorCode?: string | null;
+  /** The delivery log's words for a message not delivered. */
+  error?: string | null;
+}
+/** Carrier reports are kept this long: far beyond any send's wait for Twilio's answer. */
+const CARRIER_REPORT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How far along a status is: a report only ever moves a message forward. */
+const statusRank = (status: SQL) =>
+  sql`case ${status} when 'sent' then 1 when 'delivered' then 2 when 'undelivered' then 2 when 'failed' then 2 else 0 end`;
+
+/** What a report (the furthest one kept) makes of a delivery still `sent`; null: nothing yet. */
+function reportOutcome(report: {
+  status: CarrierStatus;
+  lastError: string | null;
+  reportedAt: Date;
+}): Partial<DeliveryRow> | null {
+  if (report.status === 'delivered')
+    return { status: 'delivered', deliveredAt: report.reportedAt, lastError: null };
+  if (report.status === 'undelivered' || report.status === 'failed')
+    return { status: 'failed', lastError: report.lastError };
+  return null;
+}
 
 /** A rule with its channels and secret opened (the evaluator and the sender need them). */
 export interface OpenRule extends Omit<RuleRow, 'channelsEnc' | 'secretEnc' | 'itemId'> {
@@ -446,20 +476,42 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     owner: string,
     outcome:
       | { status: 'delivered'; at: Date }
-      | { status: 'sent'; externalId: string }
+      | { status: 'sent'; externalId: string; at: Date }
       | { status: 'failed' | 'skipped'; error: string }
       | { status: 'retry'; error: string; nextAttemptAt: Date },
   ): Promise<void> {
+    if (outcome.status === 'sent') {
+      // The carrier's id and any report of it already received, in one transaction: the
+      // report's row is upserted first (locked until commit), so a status callback for this id
+      // either committed before (its report is applied here) or waits for this commit (and then
+      // finds the delivery `sent` with its id). Never lost, whichever comes first.
+      await db.transaction(async (tx) => {
+        const report = await keepReport(tx, outcome.externalId, {
+          status: 'queued',
+          at: outcome.at,
+        });
+        await tx
+          .update(alertDeliveries)
+          .set({
+            status: 'sent',
+            externalId: outcome.externalId,
+            lastError: null,
+            ...reportOutcome(report),
+            leaseOwner: null,
+            leaseUntil: null,
+          })
+          .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
+      });
+      return;
+    }
     await db
       .update(alertDeliveries)
       .set(
         outcome.status === 'delivered'
           ? { status: 'delivered', deliveredAt: outcome.at, lastError: null }
-          : outcome.status === 'sent'
-            ? { status: 'sent', externalId: outcome.externalId, lastError: null }
-            : outcome.status === 'retry'
-              ? { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
-              : { status: outcome.status, lastError: outcome.error },
+          : outcome.status === 'retry'
+            ? { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
+            : { status: outcome.status, lastError: outcome.error },
       )
       .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.leaseOwner, owner)));
     await db
@@ -508,30 +560,70 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
   }
 
   /**
+   * Keeps what a carrier said of a message by its id, the furthest status winning (a report
+   * repeated or arriving out of order never moves it back; the first of two final reports stays).
+   * Always updates the row, so it is locked until the transaction ends, and answers the row.
+   */
+  async function keepReport(executor: Database | Tx, externalId: string, report: CarrierReport) {
+    const ahead = sql`${statusRank(sql`excluded.status`)} > ${statusRank(sql`${carrierReports.status}`)}`;
+    const furthest = (column: SQL, current: SQL) =>
+      sql`case when ${ahead} then ${column} else ${current} end`;
+    const [row] = await executor
+      .insert(carrierReports)
+      .values({
+        externalId,
+        status: report.status,
+        errorCode: report.errorCode ?? null,
+        lastError: report.error ?? null,
+        reportedAt: report.at,
+      })
+      .onConflictDoUpdate({
+        target: carrierReports.externalId,
+        set: {
+          status: furthest(sql`excluded.status`, sql`${carrierReports.status}`),
+          errorCode: furthest(sql`excluded.error_code`, sql`${carrierReports.errorCode}`),
+          lastError: furthest(sql`excluded.last_error`, sql`${carrierReports.lastError}`),
+          reportedAt: furthest(sql`excluded.reported_at`, sql`${carrierReports.reportedAt}`),
+        },
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
    * What a carrier reported about a message it took (a Twilio status callback, decision 053):
-   * a `sent` delivery becomes delivered, or failed with the reason. Only a delivery still `sent`
-   * moves, so a callback repeated or arriving late changes nothing. Answers the delivery moved
-   * (null: none was waiting for this report).
+   * kept by the message's id, then a `sent` delivery with that id becomes delivered, or failed
+   * with the reason. Only a delivery still `sent` moves, so a callback repeated or arriving late
+   * changes nothing; one arriving before the sender recorded the id is applied when it does
+   * (`finishDelivery`). Answers the delivery moved (null: none was waiting for this report).
    */
   async function carrierReport(
     externalId: string,
-    report: { delivered: true; at: Date } | { delivered: false; error: string },
+    report: CarrierReport,
   ): Promise<{ id: number; ruleId: number; companyId: number; recipient: string } | null> {
-    const [moved] = await db
-      .update(alertDeliveries)
-      .set(
-        report.delivered
-          ? { status: 'delivered', deliveredAt: report.at, lastError: null }
-          : { status: 'failed', lastError: report.error },
-      )
-      .where(and(eq(alertDeliveries.externalId, externalId), eq(alertDeliveries.status, 'sent')))
-      .returning({
-        id: alertDeliveries.id,
-        ruleId: alertDeliveries.ruleId,
-        companyId: alertDeliveries.companyId,
-        recipient: alertDeliveries.recipient,
-      });
-    return moved ?? null;
+    return db.transaction(async (tx) => {
+      const kept = await keepReport(tx, externalId, report);
+      const outcome = reportOutcome(kept);
+      if (!outcome) return null;
+      const [moved] = await tx
+        .update(alertDeliveries)
+        .set(outcome)
+        .where(and(eq(alertDeliveries.externalId, externalId), eq(alertDeliveries.status, 'sent')))
+        .returning({
+          id: alertDeliveries.id,
+          ruleId: alertDeliveries.ruleId,
+          companyId: alertDeliveries.companyId,
+          recipient: alertDeliveries.recipient,
+        });
+      return moved ?? null;
+    });
+  }
+
+  /** Deletes carrier reports of messages long settled (the alert pass's upkeep). */
+  async function pruneCarrierReports(now: Date): Promise<void> {
+    await db
+      .delete(carrierReports)
+      .where(lt(carrierReports.reportedAt, new Date(now.getTime() - CARRIER_REPORT_KEEP_MS)));
   }
 
   /** A claimed delivery's channel, opened. */
@@ -586,6 +678,7 @@ export function createAlertStore(deps: { db: Database; secretBox: SecretBox }) {
     firingLines,
     channelOf,
     carrierReport,
+    pruneCarrierReports,
   };
 }
 
