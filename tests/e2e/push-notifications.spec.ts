@@ -137,29 +137,41 @@ test('a person turns on notifications on their phone, and a test arrives as a no
 
   // What the push service's connection does next: hand the message to the service worker.
   const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) =>
     registrations.push(...event.registrations),
   );
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.length).toBeGreaterThan(0);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL,
-    registrationId: registrations[0]!.registrationId,
-    data,
-  });
-  await expect
-    .poll(() => shownNotifications(page))
-    .toEqual([
-      {
-        title: 'Notifications are on',
-        body: 'Alerts about your call board will arrive on this device like this one.',
-        tag: 'test',
-        icon: `${baseURL}/icons/icon-192.png`,
-        badge: `${baseURL}/icons/badge-96.png`,
-        url: `${baseURL}/alerts`,
-      },
-    ]);
+  // The page's own registration (the app's scope, not one deleted), once its worker is active.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const live = () => registrations.findLast((r) => !r.isDeleted && r.scopeURL === `${baseURL}/`);
+  await expect.poll(() => live()?.registrationId).toBeTruthy();
+  // As a push service does, the message is handed over again until the worker has shown it (a
+  // busy machine's worker once showed nothing within 15 s of the first delivery; the tag
+  // 'test' replaces a notification shown twice, so exactly one is expected).
+  let deliveredAt = 0;
+  const deliverAndLook = async () => {
+    const shown = await shownNotifications(page);
+    if (shown.length === 0 && Date.now() - deliveredAt > 5_000) {
+      deliveredAt = Date.now();
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL,
+        registrationId: live()!.registrationId,
+        data,
+      });
+    }
+    return shown;
+  };
+  await expect.poll(deliverAndLook, { timeout: 45_000 }).toEqual([
+    {
+      title: 'Notifications are on',
+      body: 'Alerts about your call board will arrive on this device like this one.',
+      tag: 'test',
+      icon: `${baseURL}/icons/icon-192.png`,
+      badge: `${baseURL}/icons/badge-96.png`,
+      url: `${baseURL}/alerts`,
+    },
+  ]);
   await testInfo.attach('notification', {
     body: JSON.stringify(await shownNotifications(page), null, 2),
     contentType: 'application/json',
