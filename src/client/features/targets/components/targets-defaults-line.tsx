@@ -11,7 +11,7 @@ import { useTargetSuggestions } from '../api/targets-status';
  */
 export function TargetsDefaultsLine({ viewType }: { viewType: ViewType }) {
   const { data } = useTargetSuggestions();
-  // The page's name in the platform's words: "Business Units", or Jobber's "Services" and "Team".
+  // The page's name in the platform's own words ("Business Units", "Services", "Team").
   const pageName = usePlatform().views[viewType].plural;
   if (!data?.targetsAreDefaults) return null;
   const page = viewType === 'jobType' ? paths.jobTypes : paths.businessUnits;
