@@ -137,6 +137,11 @@ export function createJobberTokenStore(deps: {
       eq(jobberConnections.companyId, companyId),
       eq(jobberConnections.leaseOwner, owner),
     );
+    /** The row while still at the version this refresh started from: what its writes guard on. */
+    const atVersion = and(
+      eq(jobberConnections.companyId, companyId),
+      eq(jobberConnections.tokenVersion, version),
+    );
     try {
       return await holdLease({
         now,
@@ -179,12 +184,7 @@ export function createJobberTokenStore(deps: {
                   leaseUntil: null,
                   updatedAt: now(),
                 })
-                .where(
-                  and(
-                    eq(jobberConnections.companyId, companyId),
-                    eq(jobberConnections.tokenVersion, version),
-                  ),
-                );
+                .where(atVersion);
             }
             throw error;
           }
@@ -204,12 +204,7 @@ export function createJobberTokenStore(deps: {
               leaseUntil: null,
               updatedAt: now(),
             })
-            .where(
-              and(
-                eq(jobberConnections.companyId, companyId),
-                eq(jobberConnections.tokenVersion, version),
-              ),
-            )
+            .where(atVersion)
             .returning({ version: jobberConnections.tokenVersion });
           if (written.length === 0) {
             // Disconnected or connected again meanwhile: these tokens belong to nothing now.
