@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   jobberCallbackQuerySchema,
@@ -64,6 +64,9 @@ async function connectionRoutes(root: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
   documentAccess(app, 'company.edit');
   const exists = (id: number) => companyExists(app.db, id);
+  /** The company a route acts on: the caller's own, or the one `?companyId=` names. */
+  const companyToEdit = (request: FastifyRequest, named: number | undefined) =>
+    namedCompanyForWrite(request, 'company.edit', named, exists);
   const callbackUrl = () => `${app.config.publicUrl}/api/providers/jobber/callback`;
   const jobberApp = () => {
     const configured = app.services.jobber.app;
@@ -85,12 +88,7 @@ async function connectionRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const configured = jobberApp();
-      const companyId = await namedCompanyForWrite(
-        request,
-        'company.edit',
-        request.query.companyId,
-        exists,
-      );
+      const companyId = await companyToEdit(request, request.query.companyId);
       const user = currentUser(request);
       const state = crypto.randomBytes(32).toString('base64url');
       const now = app.services.now();
@@ -203,12 +201,7 @@ async function connectionRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const companyId = await namedCompanyForWrite(
-        request,
-        'company.edit',
-        request.query.companyId,
-        exists,
-      );
+      const companyId = await companyToEdit(request, request.query.companyId);
       const row = await app.services.jobber.tokens.connection(companyId);
       return {
         available: !!app.services.jobber.app,
@@ -237,12 +230,7 @@ async function connectionRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const companyId = await namedCompanyForWrite(
-        request,
-        'company.edit',
-        request.query.companyId,
-        exists,
-      );
+      const companyId = await companyToEdit(request, request.query.companyId);
       const { jobber } = app.services;
       const row = await jobber.tokens.connection(companyId);
       if (!row) throw notFound('Jobber connection');
