@@ -1,4 +1,5 @@
 import { JobberError } from './errors.js';
+import { sleep as abortableSleep } from './sleep.js';
 import type { JobberTokenStore } from './token-store.js';
 
 /**
@@ -59,20 +60,7 @@ export function createJobberGraphql(deps: {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }): JobberGraphql {
   const { tokens, now } = deps;
-  const sleep =
-    deps.sleep ??
-    ((ms: number, signal?: AbortSignal) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-          },
-          { once: true },
-        );
-      }));
+  const sleep = deps.sleep ?? abortableSleep;
   /** The last cost budget Jobber reported, per company (the bucket is per app and account). */
   const budgets = new Map<number, Budget>();
 

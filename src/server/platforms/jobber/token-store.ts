@@ -6,6 +6,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import { holdLease, leaseEnd, leaseFree, type LeaseTicker } from '../../services/leases/lease.js';
 import { JobberError } from './errors.js';
 import { requestTokens, type JobberApp, type JobberTokens } from './oauth-client.js';
+import { sleep } from './sleep.js';
 
 /**
  * A company's Jobber tokens, shared by every instance through `jobber_connections` (decision
@@ -75,19 +76,6 @@ export interface JobberTokenStore {
   /** The companies connected to a Jobber account (webhooks name the account). */
   companiesOf(accountId: string): Promise<number[]>;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 export function createJobberTokenStore(deps: {
   db: Database;
