@@ -10,7 +10,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import {
   Dialog,
   DialogContent,
@@ -211,16 +211,12 @@ export function InviteUserDialog({
                 control={form.control}
                 name="isAdmin"
                 render={({ field }) => (
-                  <div className="flex items-center gap-2">
-                    <Checkbox
-                      id="invite-is-admin"
-                      checked={field.value ?? false}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
-                    />
-                    <Label htmlFor="invite-is-admin">
-                      Administrator (can manage users and the {platform.name} connection)
-                    </Label>
-                  </div>
+                  <CheckboxField
+                    id="invite-is-admin"
+                    label={`Administrator (can manage users and the ${platform.name} connection)`}
+                    checked={field.value ?? false}
+                    onCheckedChange={field.onChange}
+                  />
                 )}
               />
             </>

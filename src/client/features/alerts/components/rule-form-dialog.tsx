@@ -25,7 +25,7 @@ import {
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { NATIVE_SELECT } from '@/components/ui/native-select';
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import {
   Dialog,
   DialogContent,
@@ -440,14 +440,13 @@ function RuleForm({
               control={form.control}
               name="belowPace"
               render={({ field }) => (
-                <div className="flex items-center gap-2 sm:pt-7">
-                  <Checkbox
-                    id="rule-below-pace"
-                    checked={field.value ?? false}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                  />
-                  <Label htmlFor="rule-below-pace">Or below its expected pace</Label>
-                </div>
+                <CheckboxField
+                  id="rule-below-pace"
+                  className="sm:pt-7"
+                  label="Or below its expected pace"
+                  checked={field.value ?? false}
+                  onCheckedChange={field.onChange}
+                />
               )}
             />
           </div>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +15,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/hooks/use-toast';
 import { showFieldErrors } from '@/lib/form-errors';
@@ -121,14 +120,12 @@ export function AddCredentialDialog({
             control={form.control}
             name="isActive"
             render={({ field }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox
-                  id="credential-active"
-                  checked={field.value ?? true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-                <Label htmlFor="credential-active">Active</Label>
-              </div>
+              <CheckboxField
+                id="credential-active"
+                label="Active"
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+              />
             )}
           />
           <DialogFooter>
