@@ -50,6 +50,9 @@
  * Memory of one instance under updates (issue 26, item 6):
  *   BENCH_SCREENS=1000 BENCH_INSTANCES=1 npx tsx bench/live-screens.ts
  * The run before Housecall Pro (every company on ServiceTitan): BENCH_HCP_SHARE=0.
+ * Where an instance's CPU goes: BENCH_CPU_PROFILE_DIR=/tmp/prof (gc-on-signal.cjs writes each
+ * instance's profile from one memory probe to the next: <pid>-3.cpuprofile is the cost phases and
+ * the measured run), then `npx tsx bench/profile-window.ts /tmp/prof/<pid>-3.cpuprofile 100000`.
  * Quick runs: BENCH_SCREENS=100 BENCH_COMPANIES=6 BENCH_INTERVALS=3 BENCH_POLLERS=20
  * BENCH_QUIET_SECONDS=5.
  */

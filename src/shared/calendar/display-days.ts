@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { remembered } from './remembered.js';
 import { holidaysOn, type IsoDate } from './holidays.js';
 import { isValidTimeZone } from './time-zone.js';
 
@@ -67,18 +68,18 @@ function addCalendarDays(year: number, month: number, day: number, delta: number
   return new Date(Date.UTC(year, month - 1, day + delta));
 }
 
-function localMidnightUtc(calendarDate: Date, timeZone: string): string {
-  const midnight = new TZDate(
-    calendarDate.getUTCFullYear(),
-    calendarDate.getUTCMonth(),
-    calendarDate.getUTCDate(),
-    0,
-    0,
-    0,
-    0,
-    timeZone,
-  );
+/** A calendar date's local midnight in a zone, as an ISO instant: `<YYYY> <M> <D> <zone>` keys. */
+const midnightOf = remembered(20_000, (key) => {
+  const [year, month, day] = key.split(' ', 3);
+  const timeZone = key.split(' ').slice(3).join(' ');
+  const midnight = new TZDate(Number(year), Number(month), Number(day), 0, 0, 0, 0, timeZone);
   return new Date(midnight.getTime()).toISOString();
+});
+
+function localMidnightUtc(calendarDate: Date, timeZone: string): string {
+  return midnightOf(
+    `${calendarDate.getUTCFullYear()} ${calendarDate.getUTCMonth()} ${calendarDate.getUTCDate()} ${timeZone}`,
+  );
 }
 
 /** Today's calendar date in a zone, as year/month/day numbers. */

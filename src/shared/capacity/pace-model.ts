@@ -6,6 +6,7 @@ import {
   todayDate,
   type WorkdayFlags,
 } from '../calendar/display-days.js';
+import { remembered } from '../calendar/remembered.js';
 import { percentile } from '../targets/suggest-target.js';
 import { capacityPercent } from './percent.js';
 import { expectedPercent, paceStatus, type PaceStatus } from './pace.js';
@@ -179,10 +180,12 @@ export function matchingInstant(day: PastDay, moment: PaceMoment, timeZone: stri
   return localInstant(date, moment.hours, timeZone);
 }
 
-/** A local date's clock time (`hours`, 0-24) in the zone, as UTC ms. */
-export function localInstant(date: string, hours: number, timeZone: string): number {
+/** `<YYYY-MM-DD> <seconds into the day> <zone>` as UTC ms. */
+const instantOf = remembered(50_000, (key) => {
+  const [date = '', secondsText] = key.split(' ', 2);
+  const timeZone = key.split(' ').slice(2).join(' ');
   const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-  const seconds = Math.round(hours * 3600);
+  const seconds = Number(secondsText);
   return new TZDate(
     year,
     month - 1,
@@ -193,6 +196,14 @@ export function localInstant(date: string, hours: number, timeZone: string): num
     0,
     timeZone,
   ).getTime();
+});
+
+/**
+ * A local date's clock time (`hours`, 0-24) in the zone, as UTC ms. Every item of a board asks
+ * for the same past days' instants: remembered.
+ */
+export function localInstant(date: string, hours: number, timeZone: string): number {
+  return instantOf(`${date} ${Math.round(hours * 3600)} ${timeZone}`);
 }
 
 /** Similar past days judged a day: at least this many (else the nearest others join them). */

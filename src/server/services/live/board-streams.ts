@@ -102,6 +102,17 @@ export function createBoardStreams(deps: {
   let seq = 0;
 
   const idOf = (n: number) => `${instance}.${n}`;
+  /**
+   * When each stream was last written to (performance.now()). A stream written to lately gets no
+   * heartbeat: anything heard proves it alive to its client and to proxies on the way, and at
+   * 10,000 screens each write is a socket's system call (issue 33, item 9), so a board told of
+   * its numbers every interval needs none besides.
+   */
+  const spokeAt = new Map<StreamClient, number>();
+  function say(client: StreamClient, message: Parameters<StreamClient['send']>[0]): void {
+    client.send(message);
+    spokeAt.set(client, performance.now());
+  }
 
   const hears = (client: StreamClient, companyId: number, boardId: number | undefined) =>
     client.companyId === companyId &&
@@ -112,7 +123,7 @@ export function createBoardStreams(deps: {
     buffer.push({ seq, companyId, boardId, message });
     if (buffer.length > REPLAY_BUFFER) buffer.shift();
     for (const client of streamsOf(companyId)) {
-      if (hears(client, companyId, boardId)) client.send({ ...message, id: idOf(seq) });
+      if (hears(client, companyId, boardId)) say(client, { ...message, id: idOf(seq) });
     }
   }
 
@@ -131,7 +142,7 @@ export function createBoardStreams(deps: {
     for (const client of streamsOf(companyId)) {
       if (!hears(client, companyId, undefined)) continue;
       if (client.screenId == null || !screenAnswer) {
-        client.send({ ...message, id });
+        say(client, { ...message, id });
         continue;
       }
       const board = client.boardId ?? null;
@@ -162,7 +173,7 @@ export function createBoardStreams(deps: {
             // Closed or moved to another board meanwhile: its own re-read covers it.
             if (!clients.has(client)) continue;
             const sameBoard = (client.boardId ?? null) === boardId;
-            client.send({
+            say(client, {
               ...message,
               id,
               ...(prepared && sameBoard ? { prepared, frame } : {}),
@@ -183,14 +194,14 @@ export function createBoardStreams(deps: {
     for (const client of streamsOf(companyId)) {
       const message: StreamMessage = { event: 'fetched', data: { companyId, fetchedAt } };
       frame ??= Buffer.from(sseFrame(message));
-      client.send({ ...message, frame });
+      say(client, { ...message, frame });
     }
   }
 
   function endWhere(match: (client: StreamClient) => boolean, message: StreamMessage): void {
     for (const client of [...clients]) {
       if (!match(client)) continue;
-      client.send(message);
+      say(client, message);
       client.close();
     }
   }
@@ -238,7 +249,7 @@ export function createBoardStreams(deps: {
           for (const client of clients) {
             if (client.screenId !== event.screenId) continue;
             client.boardId = event.boardId;
-            client.send({ event: 'board', data: { boardId: event.boardId } });
+            say(client, { event: 'board', data: { boardId: event.boardId } });
           }
         }
         if (event.revoked) {
@@ -263,17 +274,27 @@ export function createBoardStreams(deps: {
     }
   }
 
-  /** One timer and one framed message for every stream of this instance. */
+  /**
+   * One timer and one framed message for the streams of this instance that heard nothing for
+   * about a heartbeat period (an eighth less, for the timer's own lateness). It looks four times
+   * a period, so an idle stream hears one every period and none is silent for longer than a
+   * period and a quarter.
+   */
   const heartbeat: StreamMessage = { event: 'heartbeat', data: {} };
   const heartbeatFrame = Buffer.from(sseFrame(heartbeat));
   const heartbeatTimer = setInterval(() => {
-    for (const client of clients) client.send({ ...heartbeat, frame: heartbeatFrame });
-  }, heartbeatMs);
+    const quietSince = performance.now() - (heartbeatMs * 7) / 8;
+    for (const client of clients) {
+      if ((spokeAt.get(client) ?? 0) <= quietSince) {
+        say(client, { ...heartbeat, frame: heartbeatFrame });
+      }
+    }
+  }, heartbeatMs / 4);
   heartbeatTimer.unref();
 
   const unsubscribe = events.subscribe(onEvent);
   const unsubscribeMissed = events.onMissedEvents(() => {
-    for (const client of clients) client.send({ event: 'resync', data: {} });
+    for (const client of clients) say(client, { event: 'resync', data: {} });
   });
 
   return {
@@ -282,7 +303,7 @@ export function createBoardStreams(deps: {
       const own = byCompany.get(client.companyId);
       if (own) own.add(client);
       else byCompany.set(client.companyId, new Set([client]));
-      client.send({
+      say(client, {
         event: 'hello',
         data: {
           version: buildVersion,
@@ -299,15 +320,16 @@ export function createBoardStreams(deps: {
         if (from === instance && Number.isInteger(last) && last >= oldest - 1 && last <= seq) {
           for (const missed of buffer) {
             if (missed.seq > last && hears(client, missed.companyId, missed.boardId)) {
-              client.send({ ...missed.message, id: idOf(missed.seq) });
+              say(client, { ...missed.message, id: idOf(missed.seq) });
             }
           }
         } else {
-          client.send({ event: 'resync', data: {} });
+          say(client, { event: 'resync', data: {} });
         }
       }
       return () => {
         clients.delete(client);
+        spokeAt.delete(client);
         const own = byCompany.get(client.companyId);
         own?.delete(client);
         if (own?.size === 0) byCompany.delete(client.companyId);
@@ -317,6 +339,7 @@ export function createBoardStreams(deps: {
     closeAll() {
       for (const client of [...clients]) client.close();
       clients.clear();
+      spokeAt.clear();
       byCompany.clear();
     },
     close() {
