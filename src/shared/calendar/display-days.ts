@@ -84,9 +84,17 @@ function localMidnightUtc(calendarDate: Date, timeZone: string): string {
 
 /** Today's calendar date in a zone, as year/month/day numbers. */
 export function todayIn(now: Date, timeZone: string): { year: number; month: number; day: number } {
-  const local = new TZDate(now.getTime(), timeZone);
-  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+  // By the minute: a zone's day starts on a whole minute (every offset in use is whole minutes).
+  const [year, month, day] = dateAtMinute(`${Math.floor(now.getTime() / 60_000)} ${timeZone}`);
+  return { year, month, day };
 }
+
+/** `<minutes since the epoch> <zone>` -> that minute's local [year, month, day]. */
+const dateAtMinute = remembered(1_000, (key): [number, number, number] => {
+  const space = key.indexOf(' ');
+  const local = new TZDate(Number(key.slice(0, space)) * 60_000, key.slice(space + 1));
+  return [local.getFullYear(), local.getMonth() + 1, local.getDate()];
+});
 
 /** The local midnight that started today in a zone, as a UTC instant (ms). */
 export function startOfToday(now: Date, timeZone: string): number {

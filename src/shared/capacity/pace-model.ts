@@ -181,7 +181,7 @@ export function matchingInstant(day: PastDay, moment: PaceMoment, timeZone: stri
 }
 
 /** `<YYYY-MM-DD> <seconds into the day> <zone>` as UTC ms. */
-const instantOf = remembered(50_000, (key) => {
+const instantOf = remembered(5_000, (key) => {
   const [date = '', secondsText] = key.split(' ', 2);
   const timeZone = key.split(' ').slice(2).join(' ');
   const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];

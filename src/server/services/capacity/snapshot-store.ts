@@ -438,6 +438,13 @@ export function createSnapshotStore(deps: {
     const limitMs = Math.max(intervalMs, MIN_REFRESH_LIMIT_MS) - 1_000;
     const mine = and(eq(capacitySnapshots.key, key), eq(capacitySnapshots.leaseOwner, owner));
     let timer: NodeJS.Timeout | undefined;
+    /**
+     * When the platform was asked: the next refresh is due an interval after it, not after the
+     * lease was taken. The lease's statement and the steps before the read can wait on a busy
+     * instance (a pool connection, the event loop), and a read asked late after a lease taken on
+     * time came closer than an interval to the next (4.57 s apart at 5 s, 10,000 screens).
+     */
+    let askedAt = startedAt;
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -459,7 +466,10 @@ export function createSnapshotStore(deps: {
               .where(mine)
               .returning({ key: capacitySnapshots.key })
           ).length > 0,
-        work: (signal) => Promise.race([request.fetch(signal), timeout]),
+        work: (signal) => {
+          askedAt = now();
+          return Promise.race([request.fetch(signal), timeout]);
+        },
       });
       const encoded = request.encode(payload);
       const text = canonicalJson(encoded);
@@ -469,7 +479,8 @@ export function createSnapshotStore(deps: {
         .set({
           // The same data is not written again: only when it was read.
           ...(same ? {} : { payload: encoded }),
-          fetchedAt: startedAt,
+          fetchedAt: askedAt,
+          attemptedAt: askedAt,
           lastError: null,
           leaseOwner: null,
           leaseUntil: null,
@@ -481,11 +492,10 @@ export function createSnapshotStore(deps: {
       // After a gap (no good read for two intervals), boards may have called the numbers old:
       // told as a change, so they take the whole answer again.
       const afterGap =
-        !!previous?.fetchedAt &&
-        startedAt.getTime() - previous.fetchedAt.getTime() > 2 * intervalMs;
+        !!previous?.fetchedAt && askedAt.getTime() - previous.fetchedAt.getTime() > 2 * intervalMs;
       if (wasFailing || afterGap || !same) request.onChange?.();
-      else request.onFetched?.(startedAt);
-      return { payload, fetchedAt: startedAt, text };
+      else request.onFetched?.(askedAt);
+      return { payload, fetchedAt: askedAt, text };
     } catch (error) {
       // Shutting down is not the platform's failure: leave the row for the next instance.
       if (shutdown.signal.aborted) return null;
@@ -493,7 +503,13 @@ export function createSnapshotStore(deps: {
       const lastError: SnapshotError = { ...described, at: now().toISOString() };
       const written = await db
         .update(capacitySnapshots)
-        .set({ lastError, leaseOwner: null, leaseUntil: null, updatedAt: now() })
+        .set({
+          lastError,
+          attemptedAt: askedAt,
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: now(),
+        })
         .where(mine)
         .returning({ key: capacitySnapshots.key });
       // Good numbers turned stale (or a new reason): the boards say so.
