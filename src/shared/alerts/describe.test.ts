@@ -22,6 +22,13 @@ describe('describeRule', () => {
     );
   });
 
+  it("on an hours board, says the percent is of the crew's hours, not of a target", () => {
+    expect(describeRule(behind, null, 'ServiceTitan', 'hours')).toBe(
+      'At 2:00 PM on working days, if the second displayed day is below 60 % of its technician ' +
+        'hours booked, e-mail ops@example.com and post to Slack, and say so when it catches up.',
+    );
+  });
+
   it('names pace, an item, several times, a repeat and a pause', () => {
     expect(
       describeRule(

@@ -75,6 +75,8 @@ export function describeRule(
   itemName?: string | null,
   /** The company's platform by its name (the default platform's when not said). */
   platformName: string = providerName(DEFAULT_PROVIDER),
+  /** What the rule's board measures (issue 35): a percent of its target, or of its crew's hours. */
+  measure: 'jobs' | 'hours' = 'jobs',
 ): string {
   const what = rule.itemId === null ? '' : ` for ${itemName ?? `item ${rule.itemId}`}`;
   const channels = [...new Set(rule.channels.map(channelWords))];
@@ -86,7 +88,9 @@ export function describeRule(
   if (rule.kind === 'behind') {
     const times = rule.at.length ? listWords(rule.at.map(clockTime)) : '(no time set)';
     const conditions = [
-      ...(rule.thresholdPercent !== null ? [`below ${rule.thresholdPercent} % of its target`] : []),
+      ...(rule.thresholdPercent !== null
+        ? [`below ${rule.thresholdPercent} % ${thresholdOf(measure)}`]
+        : []),
       ...(rule.belowPace ? ['below its expected pace'] : []),
     ];
     sentence =
@@ -103,6 +107,14 @@ export function describeRule(
       `the board), ${tell}${repeat}, and say so if it drops below again.`;
   }
   return rule.enabled ? sentence : `Paused. ${sentence}`;
+}
+
+/**
+ * What a behind rule's percent is of, on a board that counts jobs ("of its target") or measures
+ * technician hours ("of its technician hours booked": booked hours of the crew's, issue 35).
+ */
+export function thresholdOf(measure: 'jobs' | 'hours'): string {
+  return measure === 'hours' ? 'of its technician hours booked' : 'of its target';
 }
 
 /** The wall's short line: "Thursday at 42 % of target at 2:00 PM". */

@@ -6,6 +6,7 @@ import type {
   CreatedAlertRule,
 } from '@shared/api/alerts';
 import { describeRule } from '@shared/alerts/describe';
+import type { BoardMeasure } from '@shared/api/boards';
 import { can } from '@shared/permissions';
 import {
   BellRing,
@@ -196,6 +197,7 @@ export function AlertsPage() {
                 key={rule.id}
                 rule={rule}
                 platformName={platform.name}
+                measure={board?.measure}
                 canManage={canManage}
                 onEdit={() => setEditing(rule)}
               />
@@ -216,6 +218,7 @@ export function AlertsPage() {
           if (!open) setEditing(null);
         }}
         boardId={board?.id ?? boardId}
+        measure={board?.measure}
         companyId={otherCompany}
         rule={editing === 'new' ? null : editing}
         // The signing secret matters only to a webhook receiver: shown when the rule has one.
@@ -238,12 +241,15 @@ function StateBadge({ rule }: { rule: AlertRule }) {
 function RuleCard({
   rule,
   platformName,
+  measure,
   canManage,
   onEdit,
 }: {
   rule: AlertRule;
   /** The company's platform, which a stale rule names. */
   platformName: string;
+  /** What the rule's board measures (its percent's words). */
+  measure: BoardMeasure | undefined;
   canManage: boolean;
   onEdit: () => void;
 }) {
@@ -258,7 +264,7 @@ function RuleCard({
           <StateBadge rule={rule} />
         </div>
         <CardDescription className="text-sm text-foreground/80">
-          {describeRule(rule, undefined, platformName)}
+          {describeRule(rule, undefined, platformName, measure)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

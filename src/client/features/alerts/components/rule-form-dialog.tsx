@@ -12,7 +12,8 @@ import {
   type CreatedAlertRule,
   type EditAlertRule,
 } from '@shared/api/alerts';
-import { describeRule, displayedDay } from '@shared/alerts/describe';
+import { describeRule, displayedDay, thresholdOf } from '@shared/alerts/describe';
+import type { BoardMeasure } from '@shared/api/boards';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import {
@@ -235,6 +236,7 @@ export function RuleFormDialog({
   companyId,
   rule,
   onCreated,
+  measure = 'jobs',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -245,6 +247,8 @@ export function RuleFormDialog({
   /** The rule to edit; none: a new rule. */
   rule: AlertRule | null;
   onCreated: (rule: CreatedAlertRule) => void;
+  /** What the board measures: a behind rule's percent is of its target or of its crew's hours. */
+  measure?: BoardMeasure | undefined;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -261,6 +265,7 @@ export function RuleFormDialog({
             boardId={boardId}
             companyId={companyId}
             rule={rule}
+            measure={measure}
             onDone={(created) => {
               onOpenChange(false);
               if (created) onCreated(created);
@@ -276,11 +281,13 @@ function RuleForm({
   boardId,
   companyId,
   rule,
+  measure,
   onDone,
 }: {
   boardId: number | undefined;
   companyId: number | undefined;
   rule: AlertRule | null;
+  measure: BoardMeasure;
   onDone: (created: CreatedAlertRule | null) => void;
 }) {
   const create = useCreateAlertRule();
@@ -308,6 +315,7 @@ function RuleForm({
     },
     itemName(values.itemId ?? null),
     platform.name,
+    measure,
   );
 
   const onSubmit = form.handleSubmit(async (raw) => {
@@ -427,7 +435,7 @@ function RuleForm({
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Below this % of its target"
+              label={`Below this % ${thresholdOf(measure)}`}
               type="number"
               inputMode="decimal"
               min={0}
