@@ -8,11 +8,24 @@ import type { BoardEvent, EventBus } from './contract.js';
 export const EVENTS_CHANNEL = 'cb_events';
 
 const companyId = z.number().int().positive();
-/** What arrives is checked: another app version (a rolling deploy) may send more or less. */
+const boardId = z.number().int().positive();
+/**
+ * What arrives is checked: another app version (a rolling deploy) may send more or less. Every
+ * event of the contract, every field: one missing here was dropped on every other instance
+ * (`capacity.wanted` and `boards.changed` were, and a moved screen's or a board's `boardId` was
+ * stripped); `SameEvents` below fails the build when the two differ.
+ */
 const boardEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('capacity.updated'), companyId }),
   z.object({ type: z.literal('capacity.fetched'), companyId, fetchedAt: z.iso.datetime() }),
-  z.object({ type: z.literal('settings.changed'), companyId, version: z.number().int() }),
+  z.object({ type: z.literal('capacity.wanted'), companyId }),
+  z.object({
+    type: z.literal('settings.changed'),
+    companyId,
+    version: z.number().int(),
+    boardId: boardId.optional(),
+  }),
+  z.object({ type: z.literal('boards.changed'), companyId }),
   z.object({ type: z.literal('preferences.changed'), companyId }),
   z.object({ type: z.literal('alerts.changed'), companyId }),
   z.object({
@@ -25,6 +38,7 @@ const boardEventSchema = z.discriminatedUnion('type', [
     companyId,
     screenId: z.number().int(),
     revoked: z.boolean(),
+    boardId: boardId.optional(),
   }),
   z.object({
     type: z.literal('session.ended'),
@@ -32,6 +46,11 @@ const boardEventSchema = z.discriminatedUnion('type', [
     userId: z.string().optional(),
   }),
 ]);
+
+/** True only when the schema's events are exactly the contract's, both ways. */
+type SameEvents<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaIsTheContract: SameEvents<z.infer<typeof boardEventSchema>, BoardEvent> = true;
+void schemaIsTheContract;
 
 /** A notification: the publishing instance and the event. */
 const envelopeSchema = z.object({ from: z.string(), event: boardEventSchema });
