@@ -63,6 +63,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import pg from 'pg';
 import { startServiceTitanSimulator } from '../standins/servicetitan-simulator/index.js';
@@ -337,19 +338,28 @@ function startClientProcess(screens: Screen[]): ClientProcess {
     serialization: 'advanced',
   });
   children.add(child);
-  const waiting = new Map<string, (message: FromClient) => void>();
+  const waiting = new Map<
+    string,
+    { resolve: (message: FromClient) => void; reject: (error: Error) => void }
+  >();
   child.on('message', (message: FromClient) => {
-    const resolve = waiting.get(message.type);
+    const asked = waiting.get(message.type);
     waiting.delete(message.type);
-    resolve?.(message);
+    asked?.resolve(message);
+  });
+  // One exit listener for every question (one per question added up past Node's warning).
+  child.once('exit', (code) => {
+    for (const { reject } of waiting.values()) {
+      reject(new Error(`load generator exited (${code})`));
+    }
+    waiting.clear();
   });
   return {
     child,
     screens,
     ask: (message, answer) =>
       new Promise((resolve, reject) => {
-        waiting.set(answer, resolve);
-        child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
+        waiting.set(answer, { resolve, reject });
         child.send(message);
       }),
   };
@@ -829,9 +839,13 @@ async function main() {
     const listCalls = { appointments: 0, jobs: 0, other: 0 };
     let backfillReads = 0;
     let seenCalls = 0;
+    // The bench's own process is the platforms': it reads each new call once (the stand-ins' whole
+    // logs copied every 50 ms, backfills' calls included, held up their answers and so the very
+    // arrival times it measures).
     const watchCalls = () => {
-      const calls = simulator.calls.list();
-      for (const call of calls.slice(seenCalls)) {
+      const calls = simulator.calls.since(seenCalls);
+      seenCalls += calls.length;
+      for (const call of calls) {
         const match = /^\/jpm\/v2\/tenant\/(\d+)\/(appointments|jobs)$/.exec(call.path);
         if (!match) {
           listCalls.other++;
@@ -848,7 +862,6 @@ async function main() {
           } else fetchTimes[tenantIds.indexOf(match[1]!)]?.push(call.receivedAtMs);
         }
       }
-      seenCalls = calls.length;
       watchHousecallPro();
     };
     // Housecall Pro: a company's read is its board read's first page of jobs (further pages,
@@ -862,8 +875,9 @@ async function main() {
     const hcpCalls = { boardReads: 0, morePages: 0, other: 0, refused: 0 };
     let seenHcpCalls = 0;
     const watchHousecallPro = () => {
-      const calls = housecallPro.calls.list();
-      for (const call of calls.slice(seenHcpCalls)) {
+      const calls = housecallPro.calls.since(seenHcpCalls);
+      seenHcpCalls += calls.length;
+      for (const call of calls) {
         const c = call.account === undefined ? undefined : companyOfKey.get(call.account);
         if (c === undefined) {
           hcpCalls.refused++;
@@ -876,10 +890,12 @@ async function main() {
         } else if (call.path === '/jobs' && (call.query.page ?? '1') !== '1') hcpCalls.morePages++;
         else hcpCalls.other++;
       }
-      seenHcpCalls = calls.length;
     };
-    const callWatcher = setInterval(watchCalls, 50);
+    const callWatcher = setInterval(watchCalls, 250);
 
+    // The stand-ins answer in this process: its event loop's delay delays their arrival times.
+    const harnessDelay = monitorEventLoopDelay({ resolution: 10 });
+    harnessDelay.enable();
     const started = Date.now();
     const runMs = INTERVALS * REFRESH_MS;
     const deadline = started + runMs;
@@ -943,6 +959,7 @@ async function main() {
     const lastBooking = Math.max(started, ...bookings.map((b) => b.at));
     await sleep(Math.max(0, lastBooking + LATENCY_TARGET_MS + 1_000 - Date.now()));
     clearInterval(rssSampler);
+    harnessDelay.disable();
     const runEnded = Date.now();
     const duringRun = await probe(pids, dataDir);
     const loadAverageAfter = os.loadavg();
@@ -1173,7 +1190,8 @@ async function main() {
       `instances' RSS: before screens ${rssBefore.map(mb).join(' + ')}, with screens ${rssAfter.map(mb).join(' + ')}, ` +
         `highest while updates flow ${perInstancePeak.map(mb).join(' + ')} (highest in the run's first third ${mb(firstThird)}, last third ${mb(lastThird)}, summed), ` +
         `at the end ${rssEnd.map(mb).join(' + ')}; CPU during the run ${runPercent.map((p) => p.toFixed(1) + '%').join(' + ')} of one core; ` +
-        `pollers and simulator (this process) ${loadPercent.toFixed(1)}% of one core`,
+        `pollers and simulator (this process) ${loadPercent.toFixed(1)}% of one core, its event loop delay ` +
+        `p99 ${(harnessDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(harnessDelay.max / 1e6).toFixed(1)} ms`,
     );
     console.log(
       `instances' event loop delay during the run: ${delays(duringRun)}; in the quiet period: ${delays(end)}`,

@@ -214,7 +214,8 @@ export function randomClientAddress(): string {
   return `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${1 + crypto.randomInt(254)}`;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms` (none when it is not positive: a deadline already past). */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
