@@ -81,13 +81,17 @@ export function BoardFooter({
       }}
       data-testid="board-footer"
     >
-      <div className="flex items-center gap-[1em]">
-        <span data-testid="last-updated">
+      {/* Each phrase wraps whole on a phone ("Last updated: 3:28 PM" over "Data fetched …"). */}
+      <div className="flex flex-wrap items-center gap-x-[1em] gap-y-0.5">
+        <span className="whitespace-nowrap" data-testid="last-updated">
           Last updated: {fetchedAt ? formatClock(fetchedAt, settings.timezone) : '--'}
         </span>
         <span
           data-testid="data-age"
-          className={clsx(stale ? 'font-semibold text-amber-400' : 'opacity-80')}
+          className={clsx(
+            'whitespace-nowrap',
+            stale ? 'font-semibold text-amber-400' : 'opacity-80',
+          )}
           aria-live="polite"
         >
           {fetchedAt ? `Data fetched ${describeAge(fetchedAt, now)}` : 'Waiting for data'}
